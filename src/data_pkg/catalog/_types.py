@@ -1,0 +1,109 @@
+"""The value types the catalog is made of.
+
+Plain frozen dataclasses (not pydantic) so that importing the catalog costs
+about a millisecond: the stdio server lists tools from it before anything
+else is loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+ParamType = Literal["str", "int", "float", "bool", "date", "cik", "list"]
+"""Python-side parameter kinds.
+
+``cik`` is a string of up to ten digits; ``list`` is a list of strings sent
+comma-joined on the wire (``symbols=AAPL,MSFT``).
+"""
+
+Format = Literal["json", "csv", "xlsx"]
+Status = Literal["live", "withdrawn"]
+Freshness = Literal["realtime", "intraday", "daily", "static"]
+"""How quickly an endpoint's data goes stale; it picks the cache TTL."""
+
+TIERS: tuple[str, ...] = ("basic", "starter", "premium", "ultimate")
+"""Plan tiers, cheapest first. ``basic`` is the free plan."""
+
+Tier = Literal["basic", "starter", "premium", "ultimate"]
+
+Scalar = Union[str, int, float, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One argument of an endpoint, as Python sees it and as the wire sends it."""
+
+    name: str
+    """Python argument name (``from_date``)."""
+    wire: str
+    """Query or path parameter name upstream (``from``)."""
+    type: ParamType
+    description: str
+    required: bool = False
+    default: Scalar | None = None
+    enum: tuple[Scalar, ...] = ()
+    location: Literal["query", "path"] = "query"
+
+
+@dataclass(frozen=True, slots=True)
+class HostedRef:
+    """Where the hosted MCP server exposes this endpoint: tool name and enum slug."""
+
+    tool: str
+    slug: str
+    fixed: tuple[tuple[str, str], ...] = ()
+    """Arguments the slug implies, e.g. ``(("interval", "1min"),)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Endpoint:
+    """One upstream REST endpoint: the single source of truth for everything derived."""
+
+    key: str
+    """Globally unique snake_case key, e.g. ``quote``."""
+    group: str
+    """Dataset family and client group, e.g. ``company``."""
+    method: str
+    """Client method name, e.g. ``get_quote``."""
+    path: str
+    """REST path under the base URL, e.g. ``/stable/quote``."""
+    description: str
+    """One line written for an agent: what it returns and when to use it."""
+    params: tuple[Param, ...] = ()
+    model: str | None = None
+    """Response model class name (rows of CSV endpoints too); None for raw bytes."""
+    format: Format = "json"
+    bulk: bool = False
+    tier: Tier = "basic"
+    tags: tuple[str, ...] = ()
+    status: Status = "live"
+    successor: str | None = None
+    """Spec name (``group.key``) of the closest live endpoint, for withdrawn ones."""
+    default: bool = False
+    """Member of the local server's default tool set."""
+    hosted: tuple[HostedRef, ...] = ()
+    single: bool = False
+    """The upstream answers a one-element list; the client returns that element."""
+    freshness: Freshness = "daily"
+    hosted_only: bool = False
+    """Served by the hosted MCP server only (the ratings add-on): no client method, no local tool."""
+    segments: tuple[str, ...] = field(default=())
+    """Configurable path segments (``provider``, ``ratings_addon``) this path needs."""
+
+    @property
+    def spec(self) -> str:
+        """The dotted name the spec uses: ``company.quote``."""
+        return f"{self.group}.{self.key}"
+
+    @property
+    def is_tool_candidate(self) -> bool:
+        """Whether the local server may ever expose this endpoint as a tool."""
+        return not (self.bulk or self.hosted_only or self.format != "json")
+
+    def param(self, name: str) -> Param:
+        """The parameter called ``name``; KeyError when there is none."""
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)

@@ -1,0 +1,24 @@
+"""Response models of the ``esg`` endpoints."""
+
+from __future__ import annotations
+
+
+from pydantic import Field
+
+from data_pkg.models._base import ResponseModel
+
+
+class ESGDisclosure(ResponseModel):
+    """Response row of the esg group."""
+
+    date: str
+    accepted_date: str = Field(alias='acceptedDate')
+    symbol: str
+    cik: str
+    company_name: str = Field(alias='companyName')
+    form_type: str = Field(alias='formType')
+    environmental_score: float = Field(alias='environmentalScore')
+    social_score: float = Field(alias='socialScore')
+    governance_score: float = Field(alias='governanceScore')
+    esg_score: float = Field(alias='ESGScore')
+    url: str
