@@ -13,7 +13,7 @@ from data_pkg.catalog._types import Param, ParamType, Scalar
 _COMMON: dict[str, tuple[ParamType, str]] = {
     # identity
     "symbol": ("str", "Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC)."),
-    "symbols": ("list", "Ticker symbols, e.g. [\"AAPL\", \"MSFT\"]."),
+    "symbols": ("list", 'Ticker symbols, e.g. ["AAPL", "MSFT"].'),
     "cik": ("cik", "SEC Central Index Key, digits only, e.g. 0000320193."),
     "cusip": ("str", "9-character CUSIP, e.g. 037833100."),
     "isin": ("str", "12-character ISIN, e.g. US0378331005."),
@@ -39,7 +39,7 @@ _COMMON: dict[str, tuple[ParamType, str]] = {
     "period_length": ("int", "Number of bars in the indicator window, e.g. 14."),
     "nonadjusted": ("bool", "True for prices not adjusted for splits and dividends."),
     "extended": ("bool", "True to include pre- and after-market bars."),
-    "short": ("bool", "True for the short form: symbol, price and volume only."),
+    "short": ("bool", "True for the short form: symbol, price, change and volume only."),
     "timestamp": ("int", "Unix time in seconds to evaluate the hours at; now when omitted."),
     # screener bounds
     "market_cap_more_than": ("float", "Minimum market capitalisation in USD."),
@@ -81,7 +81,7 @@ _COMMON: dict[str, tuple[ParamType, str]] = {
     "structure": ("str", "flat for one row per period, nested for grouped rows."),
     "include_report_times": ("bool", "True to add before/after-market report times."),
     "indicator_name": ("str", "Economic indicator to fetch."),
-    "part": ("str", "Which part of the bulk file to fetch, 0, 1, 2 ..."),
+    "part": ("str", "Part of the split bulk file, counting from 0: 0, 1, 2 ..."),
     "senate_id": ("str", "Member identifier as returned by the profile and trade tools."),
     "active": ("bool", "True for members currently in office."),
     "latest_party": ("str", "Party of the member's latest term, e.g. Democratic."),
@@ -99,9 +99,9 @@ _COMMON: dict[str, tuple[ParamType, str]] = {
     "report_date": ("date", "Report date, YYYY-MM-DD."),
     "trade_date": ("date", "Trade date, YYYY-MM-DD."),
     "target_date": ("date", "Trading day, YYYY-MM-DD."),
-    "invalid": ("str", "true to list symbols that are no longer valid."),
-    "type": ("str", "Kind of sentiment feed."),
-    "source": ("str", "Sentiment source."),
+    "invalid": ("str", "'true' to include changes of symbols that are no longer valid."),
+    "type": ("str", "Sentiment direction: bullish or bearish."),
+    "source": ("str", "Social platform the sentiment is measured on."),
 }
 
 

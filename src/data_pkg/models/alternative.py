@@ -1,4 +1,7 @@
-"""Response models of the ``alternative`` endpoints."""
+"""Response models of the ``alternative`` group.
+
+Cryptocurrency, forex and commodity symbol lists, quotes, daily prices and intraday bars.
+"""
 
 from __future__ import annotations
 
@@ -10,64 +13,64 @@ from data_pkg.models._base import ResponseModel
 
 
 class CryptoPair(ResponseModel):
-    """Response row of the alternative group."""
+    """One cryptocurrency pair in the directory of tradable crypto symbols."""
 
     symbol: str
     name: str | None = None
     currency: str | None = None
-    stock_exchange: str | None = Field(None, alias='stockExchange')
-    exchange_short_name: str | None = Field(None, alias='exchangeShortName')
+    stock_exchange: str | None = Field(None, alias="stockExchange")
+    exchange_short_name: str | None = Field(None, alias="exchangeShortName")
     exchange: str | None = None
-    ico_date: dt.date | None = Field(None, alias='icoDate')
-    circulating_supply: float | None = Field(None, alias='circulatingSupply')
-    total_supply: float | None = Field(None, alias='totalSupply')
+    ico_date: dt.date | None = Field(None, alias="icoDate")
+    circulating_supply: float | None = Field(None, alias="circulatingSupply")
+    total_supply: float | None = Field(None, alias="totalSupply")
 
 
 class CryptoQuote(ResponseModel):
-    """Response row of the alternative group."""
+    """A current quote for one cryptocurrency pair."""
 
     symbol: str
     price: float
     change: float
-    changes_percentage: float | None = Field(None, alias='changesPercentage')
+    changes_percentage: float | None = Field(None, alias="changesPercentage")
     timestamp: dt.datetime
     name: str | None = None
     volume: float | None = None
-    market_cap: float | None = Field(None, alias='marketCap')
-    day_low: float | None = Field(None, alias='dayLow')
-    day_high: float | None = Field(None, alias='dayHigh')
-    year_high: float | None = Field(None, alias='yearHigh')
-    year_low: float | None = Field(None, alias='yearLow')
-    price_avg50: float | None = Field(None, alias='priceAvg50')
-    price_avg200: float | None = Field(None, alias='priceAvg200')
-    avg_volume: float | None = Field(None, alias='avgVolume')
+    market_cap: float | None = Field(None, alias="marketCap")
+    day_low: float | None = Field(None, alias="dayLow")
+    day_high: float | None = Field(None, alias="dayHigh")
+    year_high: float | None = Field(None, alias="yearHigh")
+    year_low: float | None = Field(None, alias="yearLow")
+    price_avg50: float | None = Field(None, alias="priceAvg50")
+    price_avg200: float | None = Field(None, alias="priceAvg200")
+    avg_volume: float | None = Field(None, alias="avgVolume")
     exchange: str | None = None
     open: float | None = None
-    previous_close: float | None = Field(None, alias='previousClose')
-    shares_outstanding: float | None = Field(None, alias='sharesOutstanding')
+    previous_close: float | None = Field(None, alias="previousClose")
+    shares_outstanding: float | None = Field(None, alias="sharesOutstanding")
 
 
 class CryptoHistoricalPrice(ResponseModel):
-    """Response row of the alternative group."""
+    """One day's open, high, low, close and volume for a cryptocurrency pair."""
 
     date: dt.date
     open: float
     high: float
     low: float
     close: float
-    adj_close: float | None = Field(None, alias='adjClose')
+    adj_close: float | None = Field(None, alias="adjClose")
     volume: float
-    unadjusted_volume: float | None = Field(None, alias='unadjustedVolume')
+    unadjusted_volume: float | None = Field(None, alias="unadjustedVolume")
     change: float
-    change_percent: float | None = Field(None, alias='changePercent')
+    change_percent: float | None = Field(None, alias="changePercent")
     vwap: float | None = None
     label: str | None = None
-    change_over_time: float | None = Field(None, alias='changeOverTime')
+    change_over_time: float | None = Field(None, alias="changeOverTime")
     symbol: str | None = None
 
 
 class CryptoIntradayPrice(ResponseModel):
-    """Response row of the alternative group."""
+    """One intraday price bar for a cryptocurrency pair at the requested interval."""
 
     date: dt.datetime
     open: float
@@ -78,64 +81,64 @@ class CryptoIntradayPrice(ResponseModel):
 
 
 class ForexPair(ResponseModel):
-    """Response row of the alternative group."""
+    """One currency pair in the directory of tradable forex symbols."""
 
     symbol: str
     name: str | None = None
     currency: str | None = None
-    stock_exchange: str | None = Field(None, alias='stockExchange')
-    exchange_short_name: str | None = Field(None, alias='exchangeShortName')
+    stock_exchange: str | None = Field(None, alias="stockExchange")
+    exchange_short_name: str | None = Field(None, alias="exchangeShortName")
     exchange: str | None = None
-    from_currency: str | None = Field(None, alias='fromCurrency')
-    from_name: str | None = Field(None, alias='fromName')
-    to_currency: str | None = Field(None, alias='toCurrency')
-    to_name: str | None = Field(None, alias='toName')
+    from_currency: str | None = Field(None, alias="fromCurrency")
+    from_name: str | None = Field(None, alias="fromName")
+    to_currency: str | None = Field(None, alias="toCurrency")
+    to_name: str | None = Field(None, alias="toName")
 
 
 class ForexQuote(ResponseModel):
-    """Response row of the alternative group."""
+    """A current quote for one currency pair."""
 
     symbol: str
     price: float
     change: float
-    changes_percentage: float | None = Field(None, alias='changesPercentage')
+    changes_percentage: float | None = Field(None, alias="changesPercentage")
     timestamp: dt.datetime
     name: str | None = None
     volume: float | None = None
-    market_cap: float | None = Field(None, alias='marketCap')
-    day_low: float | None = Field(None, alias='dayLow')
-    day_high: float | None = Field(None, alias='dayHigh')
-    year_high: float | None = Field(None, alias='yearHigh')
-    year_low: float | None = Field(None, alias='yearLow')
-    price_avg50: float | None = Field(None, alias='priceAvg50')
-    price_avg200: float | None = Field(None, alias='priceAvg200')
-    avg_volume: float | None = Field(None, alias='avgVolume')
+    market_cap: float | None = Field(None, alias="marketCap")
+    day_low: float | None = Field(None, alias="dayLow")
+    day_high: float | None = Field(None, alias="dayHigh")
+    year_high: float | None = Field(None, alias="yearHigh")
+    year_low: float | None = Field(None, alias="yearLow")
+    price_avg50: float | None = Field(None, alias="priceAvg50")
+    price_avg200: float | None = Field(None, alias="priceAvg200")
+    avg_volume: float | None = Field(None, alias="avgVolume")
     exchange: str | None = None
     open: float | None = None
-    previous_close: float | None = Field(None, alias='previousClose')
+    previous_close: float | None = Field(None, alias="previousClose")
 
 
 class ForexHistoricalPrice(ResponseModel):
-    """Response row of the alternative group."""
+    """One day's open, high, low, close and volume for a currency pair."""
 
     date: dt.date
     open: float
     high: float
     low: float
     close: float
-    adj_close: float | None = Field(None, alias='adjClose')
+    adj_close: float | None = Field(None, alias="adjClose")
     volume: float
-    unadjusted_volume: float | None = Field(None, alias='unadjustedVolume')
+    unadjusted_volume: float | None = Field(None, alias="unadjustedVolume")
     change: float
-    change_percent: float | None = Field(None, alias='changePercent')
+    change_percent: float | None = Field(None, alias="changePercent")
     vwap: float | None = None
     label: str | None = None
-    change_over_time: float | None = Field(None, alias='changeOverTime')
+    change_over_time: float | None = Field(None, alias="changeOverTime")
     symbol: str | None = None
 
 
 class ForexIntradayPrice(ResponseModel):
-    """Response row of the alternative group."""
+    """One intraday price bar for a currency pair at the requested interval."""
 
     date: dt.datetime
     open: float
@@ -146,61 +149,61 @@ class ForexIntradayPrice(ResponseModel):
 
 
 class Commodity(ResponseModel):
-    """Response row of the alternative group."""
+    """One commodity contract in the directory of tradable commodity symbols."""
 
     symbol: str
     name: str | None = None
     currency: str | None = None
-    stock_exchange: str | None = Field(None, alias='stockExchange')
-    exchange_short_name: str | None = Field(None, alias='exchangeShortName')
+    stock_exchange: str | None = Field(None, alias="stockExchange")
+    exchange_short_name: str | None = Field(None, alias="exchangeShortName")
     exchange: str | None = None
-    trade_month: str | None = Field(None, alias='tradeMonth')
+    trade_month: str | None = Field(None, alias="tradeMonth")
 
 
 class CommodityQuote(ResponseModel):
-    """Response row of the alternative group."""
+    """A current quote for one commodity contract."""
 
     symbol: str
     price: float
     change: float
-    changes_percentage: float | None = Field(None, alias='changesPercentage')
+    changes_percentage: float | None = Field(None, alias="changesPercentage")
     timestamp: dt.datetime
     name: str | None = None
     volume: float | None = None
-    market_cap: float | None = Field(None, alias='marketCap')
-    day_low: float | None = Field(None, alias='dayLow')
-    day_high: float | None = Field(None, alias='dayHigh')
-    year_high: float | None = Field(None, alias='yearHigh')
-    year_low: float | None = Field(None, alias='yearLow')
-    price_avg50: float | None = Field(None, alias='priceAvg50')
-    price_avg200: float | None = Field(None, alias='priceAvg200')
-    avg_volume: float | None = Field(None, alias='avgVolume')
+    market_cap: float | None = Field(None, alias="marketCap")
+    day_low: float | None = Field(None, alias="dayLow")
+    day_high: float | None = Field(None, alias="dayHigh")
+    year_high: float | None = Field(None, alias="yearHigh")
+    year_low: float | None = Field(None, alias="yearLow")
+    price_avg50: float | None = Field(None, alias="priceAvg50")
+    price_avg200: float | None = Field(None, alias="priceAvg200")
+    avg_volume: float | None = Field(None, alias="avgVolume")
     exchange: str | None = None
     open: float | None = None
-    previous_close: float | None = Field(None, alias='previousClose')
+    previous_close: float | None = Field(None, alias="previousClose")
 
 
 class CommodityHistoricalPrice(ResponseModel):
-    """Response row of the alternative group."""
+    """One day's open, high, low, close and volume for a commodity contract."""
 
     date: dt.date
     open: float
     high: float
     low: float
     close: float
-    adj_close: float | None = Field(None, alias='adjClose')
+    adj_close: float | None = Field(None, alias="adjClose")
     volume: float
-    unadjusted_volume: float | None = Field(None, alias='unadjustedVolume')
+    unadjusted_volume: float | None = Field(None, alias="unadjustedVolume")
     change: float
-    change_percent: float | None = Field(None, alias='changePercent')
+    change_percent: float | None = Field(None, alias="changePercent")
     vwap: float | None = None
     label: str | None = None
-    change_over_time: float | None = Field(None, alias='changeOverTime')
+    change_over_time: float | None = Field(None, alias="changeOverTime")
     symbol: str | None = None
 
 
 class CommodityIntradayPrice(ResponseModel):
-    """Response row of the alternative group."""
+    """One intraday price bar for a commodity contract at the requested interval."""
 
     date: dt.datetime
     open: float

@@ -1,4 +1,7 @@
-"""Response models of the ``batch`` endpoints."""
+"""Response models of the ``batch`` group.
+
+Multi-symbol quotes and short quotes, after-hours trades and quotes, and market capitalizations.
+"""
 
 from __future__ import annotations
 
@@ -10,34 +13,34 @@ from data_pkg.models._base import ResponseModel
 
 
 class BatchQuote(ResponseModel):
-    """Response row of the batch group."""
+    """A full quote for one instrument in a batch answer (a symbol list, an exchange or an asset class)."""
 
     symbol: str
     name: str | None = None
     price: float | None = None
-    changes_percentage: float | None = Field(None, alias='changesPercentage')
+    changes_percentage: float | None = Field(None, alias="changesPercentage")
     change: float | None = None
-    day_low: float | None = Field(None, alias='dayLow')
-    day_high: float | None = Field(None, alias='dayHigh')
-    year_high: float | None = Field(None, alias='yearHigh')
-    year_low: float | None = Field(None, alias='yearLow')
-    market_cap: float | None = Field(None, alias='marketCap')
-    price_avg50: float | None = Field(None, alias='priceAvg50')
-    price_avg200: float | None = Field(None, alias='priceAvg200')
+    day_low: float | None = Field(None, alias="dayLow")
+    day_high: float | None = Field(None, alias="dayHigh")
+    year_high: float | None = Field(None, alias="yearHigh")
+    year_low: float | None = Field(None, alias="yearLow")
+    market_cap: float | None = Field(None, alias="marketCap")
+    price_avg50: float | None = Field(None, alias="priceAvg50")
+    price_avg200: float | None = Field(None, alias="priceAvg200")
     exchange: str | None = None
     volume: float | None = None
-    avg_volume: float | None = Field(None, alias='avgVolume')
+    avg_volume: float | None = Field(None, alias="avgVolume")
     open: float | None = None
-    previous_close: float | None = Field(None, alias='previousClose')
+    previous_close: float | None = Field(None, alias="previousClose")
     eps: float | None = None
     pe: float | None = None
-    earnings_announcement: dt.datetime | None = Field(None, alias='earningsAnnouncement')
-    shares_outstanding: int | None = Field(None, alias='sharesOutstanding')
+    earnings_announcement: dt.datetime | None = Field(None, alias="earningsAnnouncement")
+    shares_outstanding: int | None = Field(None, alias="sharesOutstanding")
     timestamp: int | None = None
 
 
 class BatchQuoteShort(ResponseModel):
-    """Response row of the batch group."""
+    """A short quote (price, change, volume) for one symbol in a batch answer."""
 
     symbol: str
     price: float | None = None
@@ -45,35 +48,35 @@ class BatchQuoteShort(ResponseModel):
     volume: float | None = None
 
 
-class AftermarketTrade(ResponseModel):
-    """Response row of the batch group."""
+class BatchAftermarketTrade(ResponseModel):
+    """The latest after-hours trade of one symbol: price, size and time."""
 
     symbol: str
     price: float | None = None
     size: int | None = None
-    trade_size: int | None = Field(None, alias='tradeSize')
+    trade_size: int | None = Field(None, alias="tradeSize")
     timestamp: int | None = None
 
 
-class AftermarketQuote(ResponseModel):
-    """Response row of the batch group."""
+class BatchAftermarketQuote(ResponseModel):
+    """The latest after-hours bid and ask of one symbol, with sizes and volume."""
 
     symbol: str
     ask: float | None = None
     bid: float | None = None
     asize: int | None = None
     bsize: int | None = None
-    ask_price: float | None = Field(None, alias='askPrice')
-    bid_price: float | None = Field(None, alias='bidPrice')
-    ask_size: int | None = Field(None, alias='askSize')
-    bid_size: int | None = Field(None, alias='bidSize')
+    ask_price: float | None = Field(None, alias="askPrice")
+    bid_price: float | None = Field(None, alias="bidPrice")
+    ask_size: int | None = Field(None, alias="askSize")
+    bid_size: int | None = Field(None, alias="bidSize")
     volume: int | None = None
     timestamp: int | None = None
 
 
 class BatchMarketCap(ResponseModel):
-    """Response row of the batch group."""
+    """The market capitalization of one company on a date, from a multi-symbol request."""
 
     symbol: str
     date: dt.datetime | None = None
-    market_cap: float | None = Field(None, alias='marketCap')
+    market_cap: float | None = Field(None, alias="marketCap")

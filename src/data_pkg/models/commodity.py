@@ -1,7 +1,9 @@
-"""Response models of the ``commodity`` endpoints."""
+"""Response models of the ``commodity`` group.
+
+The commodity symbol directory.
+"""
 
 from __future__ import annotations
-
 
 from pydantic import Field
 
@@ -9,10 +11,10 @@ from data_pkg.models._base import ResponseModel
 
 
 class CommodityListItem(ResponseModel):
-    """Response row of the commodity group."""
+    """One commodity contract in the commodity symbol directory."""
 
     symbol: str
     name: str
     exchange: str
-    trade_month: str = Field(alias='tradeMonth')
+    trade_month: str = Field(alias="tradeMonth")
     currency: str

@@ -1,4 +1,7 @@
-"""Response models of the ``sec`` endpoints."""
+"""Response models of the ``sec`` group.
+
+Regulatory filings and filing searches, registrant profiles and industry classification codes.
+"""
 
 from __future__ import annotations
 
@@ -10,121 +13,121 @@ from data_pkg.models._base import ResponseModel
 
 
 class SECFiling8K(ResponseModel):
-    """Response row of the sec group."""
+    """One 8-K current-report filing, with links to its documents."""
 
     symbol: str
     cik: str | None = None
-    form_type: str | None = Field(None, alias='formType')
-    accepted_date: dt.datetime | None = Field(None, alias='acceptedDate')
-    filed_date: dt.datetime | None = Field(None, alias='filedDate')
-    has_financials: bool | None = Field(None, alias='hasFinancials')
+    form_type: str | None = Field(None, alias="formType")
+    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
+    filed_date: dt.datetime | None = Field(None, alias="filedDate")
+    has_financials: bool | None = Field(None, alias="hasFinancials")
     link: str | None = None
-    final_link: str | None = Field(None, alias='finalLink')
-    link_to_txt: str | None = Field(None, alias='linkToTxt')
-    link_to_html: str | None = Field(None, alias='linkToHtml')
-    link_to_filing_details: str | None = Field(None, alias='linkToFilingDetails')
+    final_link: str | None = Field(None, alias="finalLink")
+    link_to_txt: str | None = Field(None, alias="linkToTxt")
+    link_to_html: str | None = Field(None, alias="linkToHtml")
+    link_to_filing_details: str | None = Field(None, alias="linkToFilingDetails")
 
 
 class SECFinancialFiling(ResponseModel):
-    """Response row of the sec group."""
+    """One periodic financial filing, such as a 10-K or 10-Q, with links to its documents."""
 
     symbol: str
     cik: str | None = None
-    form_type: str | None = Field(None, alias='formType')
-    accepted_date: dt.datetime | None = Field(None, alias='acceptedDate')
-    filed_date: dt.datetime | None = Field(None, alias='filedDate')
-    final_link: str | None = Field(None, alias='finalLink')
-    link_to_txt: str | None = Field(None, alias='linkToTxt')
-    link_to_html: str | None = Field(None, alias='linkToHtml')
-    link_to_xbrl: str | None = Field(None, alias='linkToXbrl')
-    has_financials: bool | None = Field(None, alias='hasFinancials')
+    form_type: str | None = Field(None, alias="formType")
+    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
+    filed_date: dt.datetime | None = Field(None, alias="filedDate")
+    final_link: str | None = Field(None, alias="finalLink")
+    link_to_txt: str | None = Field(None, alias="linkToTxt")
+    link_to_html: str | None = Field(None, alias="linkToHtml")
+    link_to_xbrl: str | None = Field(None, alias="linkToXbrl")
+    has_financials: bool | None = Field(None, alias="hasFinancials")
     link: str | None = None
 
 
 class SECFilingSearchResult(ResponseModel):
-    """Response row of the sec group."""
+    """One filing matching a search by form type, symbol or CIK."""
 
     symbol: str | None = None
     cik: str | None = None
-    company_name: str | None = Field(None, alias='companyName')
-    form_type: str | None = Field(None, alias='formType')
-    accepted_date: dt.datetime | None = Field(None, alias='acceptedDate')
-    filed_date: dt.datetime | None = Field(None, alias='filedDate')
-    final_link: str | None = Field(None, alias='finalLink')
+    company_name: str | None = Field(None, alias="companyName")
+    form_type: str | None = Field(None, alias="formType")
+    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
+    filed_date: dt.datetime | None = Field(None, alias="filedDate")
+    final_link: str | None = Field(None, alias="finalLink")
     link: str | None = None
 
 
 class SECCompanySearchResult(ResponseModel):
-    """Response row of the sec group."""
+    """One registrant matching a search by name, symbol or CIK, with its SIC code and contact details."""
 
     symbol: str | None = None
     cik: str | None = None
-    company_name: str | None = Field(None, alias='companyName')
+    company_name: str | None = Field(None, alias="companyName")
     exchange: str | None = None
-    sic_code: str | None = Field(None, alias='sicCode')
-    sic_description: str | None = Field(None, alias='sicDescription')
-    industry_title: str | None = Field(None, alias='industryTitle')
-    business_address: str | None = Field(None, alias='businessAddress')
-    phone_number: str | None = Field(None, alias='phoneNumber')
+    sic_code: str | None = Field(None, alias="sicCode")
+    sic_description: str | None = Field(None, alias="sicDescription")
+    industry_title: str | None = Field(None, alias="industryTitle")
+    business_address: str | None = Field(None, alias="businessAddress")
+    phone_number: str | None = Field(None, alias="phoneNumber")
     state: str | None = None
-    fiscal_year_end: str | None = Field(None, alias='fiscalYearEnd')
+    fiscal_year_end: str | None = Field(None, alias="fiscalYearEnd")
 
 
 class SECProfile(ResponseModel):
-    """Response row of the sec group."""
+    """A company's registration profile: identifiers, SIC classification, addresses, officers and security type."""
 
     symbol: str
     cik: str | None = None
-    company_name: str | None = Field(None, alias='companyName')
+    company_name: str | None = Field(None, alias="companyName")
     exchange: str | None = None
-    sic_code: str | None = Field(None, alias='sicCode')
-    sic_description: str | None = Field(None, alias='sicDescription')
-    sic_group: str | None = Field(None, alias='sicGroup')
+    sic_code: str | None = Field(None, alias="sicCode")
+    sic_description: str | None = Field(None, alias="sicDescription")
+    sic_group: str | None = Field(None, alias="sicGroup")
     isin: str | None = None
-    state_location: str | None = Field(None, alias='stateLocation')
-    state_of_incorporation: str | None = Field(None, alias='stateOfIncorporation')
-    fiscal_year_end: str | None = Field(None, alias='fiscalYearEnd')
-    business_address: str | None = Field(None, alias='businessAddress')
-    mailing_address: str | None = Field(None, alias='mailingAddress')
-    business_phone: str | None = Field(None, alias='businessPhone')
-    postal_code: str | None = Field(None, alias='postalCode')
+    state_location: str | None = Field(None, alias="stateLocation")
+    state_of_incorporation: str | None = Field(None, alias="stateOfIncorporation")
+    fiscal_year_end: str | None = Field(None, alias="fiscalYearEnd")
+    business_address: str | None = Field(None, alias="businessAddress")
+    mailing_address: str | None = Field(None, alias="mailingAddress")
+    business_phone: str | None = Field(None, alias="businessPhone")
+    postal_code: str | None = Field(None, alias="postalCode")
     city: str | None = None
     state: str | None = None
     country: str | None = None
     description: str | None = None
     ceo: str | None = None
     website: str | None = None
-    ipo_date: str | None = Field(None, alias='ipoDate')
+    ipo_date: str | None = Field(None, alias="ipoDate")
     employees: str | None = None
-    sec_filings_url: str | None = Field(None, alias='secFilingsUrl')
-    tax_identification_number: str | None = Field(None, alias='taxIdentificationNumber')
-    fifty_two_week_range: str | None = Field(None, alias='fiftyTwoWeekRange')
-    is_active: bool | None = Field(None, alias='isActive')
-    asset_type: str | None = Field(None, alias='assetType')
-    open_figi_composite: str | None = Field(None, alias='openFigiComposite')
-    price_currency: str | None = Field(None, alias='priceCurrency')
-    market_sector: str | None = Field(None, alias='marketSector')
-    security_type: str | None = Field(None, alias='securityType')
-    is_etf: bool | None = Field(None, alias='isEtf')
-    is_adr: bool | None = Field(None, alias='isAdr')
-    is_fund: bool | None = Field(None, alias='isFund')
+    sec_filings_url: str | None = Field(None, alias="secFilingsUrl")
+    tax_identification_number: str | None = Field(None, alias="taxIdentificationNumber")
+    fifty_two_week_range: str | None = Field(None, alias="fiftyTwoWeekRange")
+    is_active: bool | None = Field(None, alias="isActive")
+    asset_type: str | None = Field(None, alias="assetType")
+    open_figi_composite: str | None = Field(None, alias="openFigiComposite")
+    price_currency: str | None = Field(None, alias="priceCurrency")
+    market_sector: str | None = Field(None, alias="marketSector")
+    security_type: str | None = Field(None, alias="securityType")
+    is_etf: bool | None = Field(None, alias="isEtf")
+    is_adr: bool | None = Field(None, alias="isAdr")
+    is_fund: bool | None = Field(None, alias="isFund")
 
 
 class SICCode(ResponseModel):
-    """Response row of the sec group."""
+    """One Standard Industrial Classification code, with its industry title and reviewing office."""
 
-    sic_code: str = Field(alias='sicCode')
-    industry_title: str | None = Field(None, alias='industryTitle')
+    sic_code: str = Field(alias="sicCode")
+    industry_title: str | None = Field(None, alias="industryTitle")
     office: str | None = None
 
 
 class IndustryClassification(ResponseModel):
-    """Response row of the sec group."""
+    """A company's Standard Industrial Classification, with its CIK and contact details."""
 
     symbol: str | None = None
     name: str | None = None
     cik: str | None = None
-    sic_code: str | None = Field(None, alias='sicCode')
-    industry_title: str | None = Field(None, alias='industryTitle')
-    business_address: str | None = Field(None, alias='businessAddress')
-    phone_number: str | None = Field(None, alias='phoneNumber')
+    sic_code: str | None = Field(None, alias="sicCode")
+    industry_title: str | None = Field(None, alias="industryTitle")
+    business_address: str | None = Field(None, alias="businessAddress")
+    phone_number: str | None = Field(None, alias="phoneNumber")

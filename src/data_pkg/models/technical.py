@@ -1,4 +1,8 @@
-"""Response models of the ``technical`` endpoints."""
+"""Response models of the ``technical`` group.
+
+Price bars paired with one technical indicator value each: moving averages, RSI, standard deviation,
+Williams %R and ADX.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from data_pkg.models._base import ResponseModel
 
 
 class SMAIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with its simple moving average."""
 
     date: dt.datetime
     open: float
@@ -22,7 +26,7 @@ class SMAIndicator(ResponseModel):
 
 
 class EMAIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with its exponential moving average."""
 
     date: dt.datetime
     open: float
@@ -34,7 +38,7 @@ class EMAIndicator(ResponseModel):
 
 
 class WMAIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with its weighted moving average."""
 
     date: dt.datetime
     open: float
@@ -46,7 +50,7 @@ class WMAIndicator(ResponseModel):
 
 
 class DEMAIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with its double exponential moving average."""
 
     date: dt.datetime
     open: float
@@ -58,7 +62,7 @@ class DEMAIndicator(ResponseModel):
 
 
 class TEMAIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with its triple exponential moving average."""
 
     date: dt.datetime
     open: float
@@ -70,7 +74,7 @@ class TEMAIndicator(ResponseModel):
 
 
 class RSIIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with its relative strength index."""
 
     date: dt.datetime
     open: float
@@ -82,7 +86,7 @@ class RSIIndicator(ResponseModel):
 
 
 class StandardDeviationIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with the standard deviation of its closing prices."""
 
     date: dt.datetime
     open: float
@@ -90,11 +94,11 @@ class StandardDeviationIndicator(ResponseModel):
     low: float
     close: float
     volume: int
-    standard_deviation: float = Field(alias='standardDeviation')
+    standard_deviation: float = Field(alias="standardDeviation")
 
 
 class WilliamsIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with its Williams %R value."""
 
     date: dt.datetime
     open: float
@@ -106,7 +110,7 @@ class WilliamsIndicator(ResponseModel):
 
 
 class ADXIndicator(ResponseModel):
-    """Response row of the technical group."""
+    """One price bar with its average directional index."""
 
     date: dt.datetime
     open: float

@@ -1,4 +1,7 @@
-"""Response models of the ``transcripts`` endpoints."""
+"""Response models of the ``transcripts`` group.
+
+Earnings call transcripts, the calls available per company and the companies covered.
+"""
 
 from __future__ import annotations
 
@@ -10,27 +13,27 @@ from data_pkg.models._base import ResponseModel
 
 
 class EarningsTranscript(ResponseModel):
-    """Response row of the transcripts group."""
+    """The transcript of one earnings call, by company, fiscal year and quarter."""
 
     symbol: str
     period: int
-    fiscal_year: int = Field(alias='fiscalYear')
+    fiscal_year: int = Field(alias="fiscalYear")
     date: dt.datetime | None = None
     content: str | None = None
 
 
 class TranscriptDate(ResponseModel):
-    """Response row of the transcripts group."""
+    """One earnings call with a transcript available: fiscal year, quarter and date."""
 
     symbol: str | None = None
     period: int
-    fiscal_year: int = Field(alias='fiscalYear')
+    fiscal_year: int = Field(alias="fiscalYear")
     date: dt.datetime | None = None
 
 
 class TranscriptSymbol(ResponseModel):
-    """Response row of the transcripts group."""
+    """One company with earnings call transcripts available, and how many."""
 
     symbol: str
-    company_name: str | None = Field(None, alias='companyName')
-    no_of_transcripts: int | None = Field(None, alias='noOfTranscripts')
+    company_name: str | None = Field(None, alias="companyName")
+    no_of_transcripts: int | None = Field(None, alias="noOfTranscripts")

@@ -1,0 +1,173 @@
+"""Check Python arguments against the catalog and encode them for the wire.
+
+Runs before any request, so a wrong argument costs no call of the caller's
+quota and the error names the argument and what it accepts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from data_pkg.catalog import Endpoint, Param
+from data_pkg.errors import EndpointUnavailableError, InvalidRequestError
+
+_PATH_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SEGMENT_VARS = {"provider": "DATA_PROVIDER_SEGMENT", "ratings_addon": "DATA_RATINGS_ADDON_SEGMENT"}
+_TYPE_WORDS = {
+    "str": "a string",
+    "int": "a whole number",
+    "float": "a number",
+    "bool": "true or false",
+    "date": "a date YYYY-MM-DD",
+    "cik": "a CIK of up to 10 digits",
+    "list": "a list of strings",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WireRequest:
+    """A checked request: the path to call and its query, in catalog order, without the key."""
+
+    endpoint: Endpoint
+    path: str
+    query: tuple[tuple[str, str], ...]
+
+
+def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str, str]) -> WireRequest:
+    """Validate ``args`` for ``endpoint`` and build the wire request.
+
+    Raises :class:`InvalidRequestError` naming the first bad argument, or
+    :class:`EndpointUnavailableError` for withdrawn endpoints and unconfigured
+    path segments.
+    """
+    if endpoint.status == "withdrawn":
+        hint = f"; use {endpoint.successor} instead" if endpoint.successor else ""
+        raise EndpointUnavailableError(
+            f"{endpoint.spec} was withdrawn upstream and answers nothing{hint}", endpoint=endpoint.spec
+        )
+    known = {p.name for p in endpoint.params}
+    unknown = [name for name in args if name not in known]
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "no arguments"
+        raise InvalidRequestError(
+            f"{endpoint.spec} does not take {', '.join(sorted(unknown))}; it takes {allowed}",
+            param=unknown[0],
+            endpoint=endpoint.spec,
+        )
+    path = endpoint.path
+    for segment in endpoint.segments:
+        value = segments.get(segment)
+        if not value:
+            raise EndpointUnavailableError(
+                f"{endpoint.spec} needs the path segment {segment!r}: set {_SEGMENT_VARS[segment]}",
+                endpoint=endpoint.spec,
+            )
+        path = path.replace("{" + segment + "}", value)
+    query: list[tuple[str, str]] = []
+    for param in endpoint.params:
+        value = args.get(param.name)
+        if value is None:
+            if param.required:
+                raise InvalidRequestError(
+                    f"{endpoint.spec} needs {param.name}: {param.description}", param=param.name, endpoint=endpoint.spec
+                )
+            continue
+        text = _encode_value(endpoint, param, value)
+        if param.location == "path":
+            if not _PATH_VALUE.fullmatch(text):
+                raise InvalidRequestError(
+                    f"{param.name}={text!r} is not a valid path value", param=param.name, endpoint=endpoint.spec
+                )
+            path = path.replace("{" + param.name + "}", text)
+        else:
+            query.append((param.wire, text))
+    return WireRequest(endpoint, path, tuple(query))
+
+
+def _encode_value(endpoint: Endpoint, param: Param, value: object) -> str:
+    text = _to_text(param, value)
+    if text is None:
+        raise InvalidRequestError(
+            f"{param.name} must be {_TYPE_WORDS[param.type]}, got {type(value).__name__} {_short(value)}",
+            param=param.name,
+            endpoint=endpoint.spec,
+        )
+    if _CONTROL.search(text) or (param.type in ("str", "list") and not text.strip()):
+        raise InvalidRequestError(
+            f"{param.name} must be non-empty text without control characters", param=param.name, endpoint=endpoint.spec
+        )
+    if param.enum and text not in {_wire_scalar(v) for v in param.enum}:
+        allowed = ", ".join(_wire_scalar(v) for v in param.enum)
+        raise InvalidRequestError(
+            f"{param.name}={_short(value)} is not allowed; use one of: {allowed}", param=param.name, endpoint=endpoint.spec
+        )
+    return text
+
+
+def _to_text(param: Param, value: object) -> str | None:
+    """The wire text of ``value`` for ``param``'s type, or None when the type is wrong."""
+    kind = param.type
+    if kind == "bool":
+        return ("true" if value else "false") if isinstance(value, bool) else None
+    if kind == "int":
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else None
+    if kind == "float":
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return repr(float(value)) if isinstance(value, float) else str(value)
+        return None
+    if kind == "date":
+        return _date_text(value)
+    if kind == "cik":
+        return _cik_text(value)
+    if kind == "list":
+        return _list_text(value)
+    return value if isinstance(value, str) else None
+
+
+def _date_text(value: object) -> str | None:
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, str) and _DATE.fullmatch(value):
+        try:
+            return dt.date.fromisoformat(value).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
+def _cik_text(value: object) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        value = str(value)
+    if isinstance(value, str) and value.isdigit() and len(value) <= 10:
+        return value.zfill(10)
+    return None
+
+
+def _list_text(value: object) -> str | None:
+    if isinstance(value, str):
+        items = [part.strip() for part in value.split(",")]
+    elif isinstance(value, Sequence) and all(isinstance(item, str) for item in value):
+        items = [str(item).strip() for item in value]
+    else:
+        return None
+    if not items or any(not item or "," in item for item in items):
+        return None
+    return ",".join(items)
+
+
+def _wire_scalar(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,139 @@
+"""``DataClient`` and ``AsyncDataClient``: the same surface, blocking or asyncio."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import httpx2
+
+from data_pkg.client._async import AsyncTransport
+from data_pkg.client._cache import Cache
+from data_pkg.client._engine import Engine
+from data_pkg.client._ratelimit import RateLimitInfo
+from data_pkg.client._settings import Settings
+from data_pkg.client._sync import SyncTransport
+from data_pkg.client.groups import AsyncGroups, SyncGroups
+
+
+def _settings(api_key: str | None, base_url: str | None, settings: Settings | None, options: dict[str, Any]) -> Settings:
+    if settings is not None:
+        if api_key is not None or base_url is not None or options:
+            raise TypeError("pass either settings or individual options, not both")
+        return settings
+    if api_key is not None:
+        options["api_key"] = api_key
+    if base_url is not None:
+        options["base_url"] = base_url.rstrip("/")
+    return Settings.from_env({}, **options)
+
+
+class DataClient(SyncGroups):
+    """Blocking client: one method per endpoint, grouped by dataset (``client.company.get_quote("AAPL")``).
+
+    Build it with :meth:`from_env` (reads ``DATA_*`` variables) or with explicit
+    arguments. Use it as a context manager, or call :meth:`close`, to release
+    connections.
+    """
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        *,
+        base_url: str | None = None,
+        settings: Settings | None = None,
+        transport: httpx2.BaseTransport | None = None,
+        cache_backend: Cache | None = None,
+        **options: Any,
+    ) -> None:
+        self.settings = _settings(api_key, base_url, settings, options)
+        self._transport = SyncTransport(Engine(self.settings, cache=cache_backend), transport=transport)
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> DataClient:
+        """A client configured from ``DATA_API_KEY``, ``DATA_BASE_URL`` and the other ``DATA_*`` variables."""
+        transport = overrides.pop("transport", None)
+        backend = overrides.pop("cache_backend", None)
+        return cls(settings=Settings.from_env(**overrides), transport=transport, cache_backend=backend)
+
+    @property
+    def rate_limit(self) -> RateLimitInfo:
+        """Rate-limit headers of the latest reply; ``None`` fields mean the upstream did not say."""
+        return self._transport.engine.rate_limit
+
+    def call(self, endpoint: str, **args: Any) -> Any:
+        """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch)."""
+        return self._transport.call(endpoint, args)
+
+    def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
+        """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""
+        return self._transport.download(endpoint, destination, args)
+
+    def close(self) -> None:
+        """Close connections and the cache."""
+        self._transport.close()
+
+    def __enter__(self) -> DataClient:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"DataClient(base_url={self.settings.base_url!r}, api_key={self.settings.api_key!r})"
+
+
+class AsyncDataClient(AsyncGroups):
+    """Asyncio client with the same groups and methods as :class:`DataClient`, awaited."""
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        *,
+        base_url: str | None = None,
+        settings: Settings | None = None,
+        transport: httpx2.AsyncBaseTransport | None = None,
+        cache_backend: Cache | None = None,
+        **options: Any,
+    ) -> None:
+        self.settings = _settings(api_key, base_url, settings, options)
+        self._transport = AsyncTransport(Engine(self.settings, cache=cache_backend), transport=transport)
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> AsyncDataClient:
+        """A client configured from ``DATA_API_KEY``, ``DATA_BASE_URL`` and the other ``DATA_*`` variables."""
+        transport = overrides.pop("transport", None)
+        backend = overrides.pop("cache_backend", None)
+        return cls(settings=Settings.from_env(**overrides), transport=transport, cache_backend=backend)
+
+    @property
+    def rate_limit(self) -> RateLimitInfo:
+        """Rate-limit headers of the latest reply; ``None`` fields mean the upstream did not say."""
+        return self._transport.engine.rate_limit
+
+    async def call(self, endpoint: str, **args: Any) -> Any:
+        """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch)."""
+        return await self._transport.call(endpoint, args)
+
+    async def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
+        """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""
+        return await self._transport.download(endpoint, destination, args)
+
+    async def aclose(self) -> None:
+        """Close connections and the cache."""
+        await self._transport.aclose()
+
+    async def __aenter__(self) -> AsyncDataClient:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:
+        return f"AsyncDataClient(base_url={self.settings.base_url!r}, api_key={self.settings.api_key!r})"

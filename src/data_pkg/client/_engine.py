@@ -1,0 +1,148 @@
+"""What the sync and async clients share: checking a call, reading a reply, retry policy.
+
+Everything here is free of I/O so that the two transports in ``_sync.py``
+and ``_async.py`` stay thin loops around ``send``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import httpx2
+
+from data_pkg.catalog import Endpoint, lookup
+from data_pkg.client._args import WireRequest, encode
+from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
+from data_pkg.client._decode import decode_json
+from data_pkg.client._ratelimit import RateLimiter, RateLimitInfo, parse_rate_limit_headers, plan_rate
+from data_pkg.client._redact import install_log_redaction, redact
+from data_pkg.client._settings import Settings
+from data_pkg.client._upstream_errors import classify, error_message_of
+from data_pkg.errors import (
+    AuthenticationError,
+    ConfigurationError,
+    DataError,
+    InvalidRequestError,
+    NotFoundError,
+    TransportError,
+)
+
+logger = logging.getLogger("data_pkg.client")
+
+_BACKOFF_BASE = 0.25
+_BACKOFF_CAP = 4.0
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A checked call, ready to send: the wire request plus its cache identity."""
+
+    request: WireRequest
+    cache_key: str
+    ttl: float
+
+    @property
+    def endpoint(self) -> Endpoint:
+        """The catalog entry being called."""
+        return self.request.endpoint
+
+    def describe(self) -> str:
+        """``GET /stable/quote?symbol=AAPL``, never with the key: safe to log."""
+        query = "&".join(f"{k}={v}" for k, v in self.request.query)
+        return f"GET {self.request.path}{'?' + query if query else ''}"
+
+
+class Engine:
+    """Settings, cache and limiter of one client, and the rules both transports follow."""
+
+    def __init__(self, settings: Settings, *, cache: Cache | None = None) -> None:
+        install_log_redaction()
+        self.settings = settings
+        self.cache = cache if cache is not None else open_cache(settings.cache)
+        per_minute = settings.rate_limit if settings.rate_limit is not None else _plan_rate(settings.plan)
+        self.limiter = RateLimiter(per_minute, max_wait=settings.rate_limit_max_wait)
+        if settings.log_level:
+            logging.getLogger("data_pkg").setLevel(settings.log_level)
+
+    @property
+    def rate_limit(self) -> RateLimitInfo:
+        """The upstream's rate-limit headers from the latest reply (None fields when unknown)."""
+        return self.limiter.last_info
+
+    def prepare(self, name: str, args: Mapping[str, object]) -> Call:
+        """Check ``args`` for the endpoint called ``name`` (key or spec name) before any I/O."""
+        try:
+            endpoint = lookup(name)
+        except KeyError:
+            raise InvalidRequestError(f"unknown endpoint {name!r}") from None
+        request = encode(endpoint, args, self.settings.segments)
+        # The base URL scopes the cache so that a sandbox's answers never serve a real API.
+        key = cache_key(request.path, dict(request.query), scope=self.settings.base_url or "")
+        return Call(request, key, TTLS[endpoint.freshness])
+
+    def url_and_query(self, call: Call) -> tuple[str, list[tuple[str, str]]]:
+        """Absolute URL and query with the key: for the wire only, never for logs."""
+        if not self.settings.base_url:
+            raise ConfigurationError(
+                "DATA_BASE_URL is not set: point it at the API (or at a sandbox started with"
+                " `python -m data_pkg.sandbox`, e.g. http://127.0.0.1:8765)"
+            )
+        if not self.settings.api_key:
+            raise AuthenticationError("DATA_API_KEY is not set: put your API key in the environment")
+        query = [*call.request.query, ("apikey", self.settings.api_key.reveal())]
+        return self.settings.base_url + call.request.path, query
+
+    def observe(self, headers: Mapping[str, str]) -> None:
+        """Record the rate-limit headers of a reply."""
+        self.limiter.observe(parse_rate_limit_headers(headers))
+
+    def check(self, call: Call, status: int, headers: Mapping[str, str], body: bytes) -> bytes:
+        """``body`` when the reply is a usable answer; raises the matching error otherwise."""
+        if status >= 400 or (call.endpoint.format == "json" and error_message_of(body) is not None):
+            raise classify(call.endpoint, status, headers, body)
+        return body
+
+    def retry_delay(self, attempt: int, error: DataError) -> float | None:
+        """Seconds to wait before retrying ``error``, or None when it must not be retried.
+
+        Only transport failures and 5xx are retried: anything else would fail
+        the same way again, or (429) cost the caller more of the quota.
+        """
+        retryable = error.category == "transport" or (error.category == "upstream" and (error.status or 0) >= 500)
+        if not retryable or attempt >= self.settings.max_retries:
+            return None
+        # Full jitter: spreads retries of many clients hitting the same outage.
+        return random.uniform(0, min(_BACKOFF_CAP, _BACKOFF_BASE * 2**attempt))  # noqa: S311
+
+    def rows(self, call: Call, body: bytes) -> list[Any]:
+        """Decoded rows of a JSON answer, under the validation mode."""
+        return decode_json(call.endpoint, body, self.settings.validation_mode)
+
+    def shape(self, call: Call, rows: list[Any]) -> Any:
+        """The one row of a single-row endpoint, or the list."""
+        if not call.endpoint.single:
+            return rows
+        if not rows:
+            raise NotFoundError(f"{call.endpoint.spec}: nothing found for {call.describe()}", endpoint=call.endpoint.spec)
+        return rows[0]
+
+
+def _plan_rate(plan: str | None) -> int | None:
+    return plan_rate(plan) if plan else None
+
+
+
+def transport_error(call: Call, exc: Exception) -> TransportError:
+    """Our error for an HTTP-library failure; its text is redacted, the original is not kept."""
+    if isinstance(exc, httpx2.TimeoutException):
+        what = "timed out (raise DATA_TIMEOUT if the API is slow)"
+    elif isinstance(exc, httpx2.ConnectError):
+        what = "could not connect (check DATA_BASE_URL and the network)"
+    else:
+        what = "lost the connection before a full answer arrived"
+    reason = redact(str(exc))[:200]
+    return TransportError(f"{call.endpoint.spec}: {what}{': ' + reason if reason else ''}", endpoint=call.endpoint.spec)

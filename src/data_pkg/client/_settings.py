@@ -1,0 +1,145 @@
+"""Client settings, read from ``DATA_*`` environment variables or given directly.
+
+Every value is checked when read: an unknown validation mode, a negative
+timeout or a misspelt plan is a :class:`ConfigurationError` that names the
+variable and the accepted values, never a silent fallback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Literal, get_args
+
+from data_pkg.catalog import TIERS
+from data_pkg.errors import ConfigurationError
+
+_SEGMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+
+ValidationMode = Literal["strict", "warn", "lenient"]
+VALIDATION_MODES: tuple[str, ...] = get_args(ValidationMode)
+
+
+class Secret:
+    """A string that never shows itself in ``repr``, ``str`` or f-strings."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The secret itself; call it only where the value must go on the wire."""
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('********')"
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+    def __bool__(self) -> bool:
+        return bool(self._value)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the client needs to reach the upstream API."""
+
+    api_key: Secret | None = None
+    base_url: str | None = None
+    """Scheme, host and port, without ``/stable``; there is no built-in default."""
+    timeout: float = 30.0
+    max_retries: int = 2
+    cache: str | None = None
+    """A ``DATA_CACHE`` spec: ``off``, ``memory``, ``sqlite:///path``, ``redis://...``."""
+    validation_mode: ValidationMode = "warn"
+    plan: str | None = None
+    """The caller's plan tier; sets the local rate limit when ``rate_limit`` is not given."""
+    rate_limit: int | None = None
+    """Local limit in calls per minute; None means none (or the plan's)."""
+    rate_limit_max_wait: float = 5.0
+    segments: Mapping[str, str] = field(default_factory=dict)
+    """Values of configurable path segments: ``provider``, ``ratings_addon``."""
+    log_level: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.validation_mode not in VALIDATION_MODES:
+            raise ConfigurationError(
+                f"validation mode {self.validation_mode!r} is not one of {', '.join(VALIDATION_MODES)}"
+                " (set DATA_VALIDATION_MODE)"
+            )
+        if self.plan is not None and self.plan not in TIERS:
+            raise ConfigurationError(f"plan {self.plan!r} is not one of {', '.join(TIERS)} (set DATA_PLAN)")
+        if self.timeout <= 0:
+            raise ConfigurationError(f"timeout must be positive, got {self.timeout!r} (set DATA_TIMEOUT)")
+        if self.max_retries < 0:
+            raise ConfigurationError(f"max retries must be 0 or more, got {self.max_retries!r} (DATA_MAX_RETRIES)")
+        if self.rate_limit is not None and self.rate_limit <= 0:
+            raise ConfigurationError(f"rate limit must be a positive number of calls per minute (DATA_RATE_LIMIT), got {self.rate_limit!r}")
+        if self.rate_limit_max_wait < 0:
+            raise ConfigurationError("DATA_RATE_LIMIT_MAX_WAIT must be 0 or more seconds")
+        for name, value in self.segments.items():
+            if not _SEGMENT.fullmatch(value):
+                raise ConfigurationError(
+                    f"path segment {name}={value!r} may hold only lowercase letters, digits and dashes"
+                )
+        if self.base_url is not None and not self.base_url.startswith(("http://", "https://")):
+            raise ConfigurationError(f"base URL {self.base_url!r} must start with http:// or https:// (DATA_BASE_URL)")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+        return f"Settings({shown})"
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> Settings:
+        """Read ``DATA_*`` variables; keyword arguments win over the environment."""
+        env = os.environ if environ is None else environ
+        values: dict[str, object] = {}
+        key = env.get("DATA_API_KEY", "").strip()
+        if key:
+            values["api_key"] = Secret(key)
+        if base := env.get("DATA_BASE_URL", "").strip():
+            values["base_url"] = base.rstrip("/")
+        if (raw := env.get("DATA_TIMEOUT")) is not None:
+            values["timeout"] = _number("DATA_TIMEOUT", raw, float)
+        if (raw := env.get("DATA_MAX_RETRIES")) is not None:
+            values["max_retries"] = _number("DATA_MAX_RETRIES", raw, int)
+        if (raw := env.get("DATA_CACHE")) is not None:
+            values["cache"] = raw.strip() or None
+        if (raw := env.get("DATA_VALIDATION_MODE")) is not None:
+            values["validation_mode"] = raw.strip().lower()
+        if (raw := env.get("DATA_PLAN")) is not None:
+            values["plan"] = raw.strip().lower() or None
+        if (raw := env.get("DATA_RATE_LIMIT")) is not None and raw.strip():
+            values["rate_limit"] = _number("DATA_RATE_LIMIT", raw, int)
+        if (raw := env.get("DATA_RATE_LIMIT_MAX_WAIT")) is not None:
+            values["rate_limit_max_wait"] = _number("DATA_RATE_LIMIT_MAX_WAIT", raw, float)
+        segments = {
+            name: value.strip()
+            for name, var in (("provider", "DATA_PROVIDER_SEGMENT"), ("ratings_addon", "DATA_RATINGS_ADDON_SEGMENT"))
+            if (value := env.get(var, "")).strip()
+        }
+        if segments:
+            values["segments"] = segments
+        if (raw := env.get("DATA_LOG_LEVEL")) is not None and raw.strip():
+            values["log_level"] = raw.strip().upper()
+        values.update(overrides)
+        if isinstance(values.get("api_key"), str):
+            values["api_key"] = Secret(str(values["api_key"]))
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _number(name: str, raw: str, kind: type[int] | type[float]) -> int | float:
+    try:
+        return kind(raw.strip())
+    except ValueError:
+        noun = "a whole number" if kind is int else "a number"
+        raise ConfigurationError(f"{name}={raw!r} is not {noun}") from None

@@ -1,0 +1,134 @@
+"""The blocking transport: cache, limiter, retries and streaming over ``httpx2.Client``."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import httpx2
+
+from data_pkg._version import __version__
+from data_pkg.client._bulk import CsvRows
+from data_pkg.client._engine import Call, Engine, transport_error
+from data_pkg.errors import DataError
+
+logger = logging.getLogger("data_pkg.client")
+
+
+class SyncTransport:
+    """Sends checked calls for :class:`~data_pkg.DataClient`."""
+
+    def __init__(self, engine: Engine, *, transport: httpx2.BaseTransport | None = None) -> None:
+        self.engine = engine
+        self._transport = transport
+        self._http: httpx2.Client | None = None
+
+    @property
+    def http(self) -> httpx2.Client:
+        """The HTTP client, created on first use so that building a DataClient costs nothing."""
+        if self._http is None:
+            self._http = httpx2.Client(
+                timeout=self.engine.settings.timeout,
+                transport=self._transport,
+                headers={"User-Agent": f"data-pkg/{__version__}"},
+            )
+        return self._http
+
+    def call(self, name: str, args: Mapping[str, object]) -> Any:
+        """Call endpoint ``name`` and return its model(s)."""
+        call = self.engine.prepare(name, args)
+        return self.engine.shape(call, self.engine.rows(call, self.fetch(call)))
+
+    def fetch(self, call: Call) -> bytes:
+        """The answer body: from the cache when fresh, else from the network (then cached)."""
+        cache = self.engine.cache
+        if cache is not None and (hit := cache.get(call.cache_key)) is not None:
+            return hit
+        body = self._send(call)
+        if cache is not None:
+            cache.set(call.cache_key, body, call.ttl)
+        return body
+
+    def _send(self, call: Call) -> bytes:
+        url, query = self.engine.url_and_query(call)
+        attempt = 0
+        while True:
+            self.engine.limiter.acquire()
+            started = time.perf_counter()
+            try:
+                response = self.http.get(url, params=query)
+                self.engine.observe(response.headers)
+                logger.debug("%s -> %s in %.1f ms", call.describe(), response.status_code, _ms(started))
+                return self.engine.check(call, response.status_code, response.headers, response.content)
+            except httpx2.TransportError as exc:
+                error: DataError = transport_error(call, exc)
+            except DataError as exc:
+                error = exc
+            delay = self.engine.retry_delay(attempt, error)
+            if delay is None:
+                raise error
+            logger.info("%s failed (%s); retry %d in %.2f s", call.describe(), error, attempt + 1, delay)
+            time.sleep(delay)
+            attempt += 1
+
+    def stream_rows(self, name: str, args: Mapping[str, object]) -> Iterator[Any]:
+        """Rows of a CSV endpoint, decoded one at a time while the body streams in."""
+        call = self.engine.prepare(name, args)
+        parser = CsvRows(call.endpoint, self.engine.settings.validation_mode)
+        response = self._open(call)
+        try:
+            for chunk in response.iter_text():
+                yield from parser.feed(chunk)
+        finally:
+            response.close()
+        yield from parser.close()
+
+    def download(self, name: str, destination: str | os.PathLike[str], args: Mapping[str, object]) -> Path:
+        """Stream an endpoint's raw body into ``destination``, atomically; returns the path."""
+        call = self.engine.prepare(name, args)
+        target = Path(destination)
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.{id(call):x}.part")
+        response = self._open(call)
+        try:
+            with temporary.open("wb") as sink:
+                for chunk in response.iter_bytes():
+                    sink.write(chunk)
+            temporary.replace(target)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+        finally:
+            response.close()
+        return target
+
+    def _open(self, call: Call) -> httpx2.Response:
+        """A streaming response whose status was checked; the caller closes it."""
+        url, query = self.engine.url_and_query(call)
+        self.engine.limiter.acquire()
+        request = self.http.build_request("GET", url, params=query)
+        try:
+            response = self.http.send(request, stream=True)
+        except httpx2.TransportError as exc:
+            raise transport_error(call, exc) from None
+        self.engine.observe(response.headers)
+        if response.status_code >= 400:
+            body = response.read()
+            response.close()
+            self.engine.check(call, response.status_code, response.headers, body)
+        return response
+
+    def close(self) -> None:
+        """Close the HTTP client and the cache."""
+        if self._http is not None:
+            self._http.close()
+            self._http = None
+        if self.engine.cache is not None:
+            self.engine.cache.close()
+
+
+def _ms(started: float) -> float:
+    return (time.perf_counter() - started) * 1000

@@ -1,0 +1,47 @@
+"""Fixtures shared by every test package."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx2
+import pytest
+
+from data_pkg import AsyncDataClient, DataClient
+from tests.support import BASE_URL, SECRET_KEY, Handler, Recorder
+
+
+@pytest.fixture
+def make_client() -> Iterator[Callable[..., tuple[DataClient, Recorder]]]:
+    """Factory: a DataClient whose upstream is ``handler``; closed after the test."""
+    made: list[DataClient] = []
+
+    def factory(handler: Handler, **options: Any) -> tuple[DataClient, Recorder]:
+        recorder = Recorder(handler)
+        options.setdefault("max_retries", 2)
+        client = DataClient(SECRET_KEY, base_url=BASE_URL, transport=httpx2.MockTransport(recorder), **options)
+        made.append(client)
+        return client, recorder
+
+    yield factory
+    for client in made:
+        client.close()
+
+
+@pytest.fixture
+def make_async_client() -> Callable[..., tuple[AsyncDataClient, Recorder]]:
+    """Factory: an AsyncDataClient whose upstream is ``handler`` (close it in the test)."""
+
+    def factory(handler: Handler, **options: Any) -> tuple[AsyncDataClient, Recorder]:
+        recorder = Recorder(handler)
+        options.setdefault("max_retries", 2)
+        client = AsyncDataClient(SECRET_KEY, base_url=BASE_URL, transport=httpx2.MockTransport(recorder), **options)
+        return client, recorder
+
+    return factory
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
