@@ -121,7 +121,8 @@ def method(endpoint: Endpoint, *, asynchronous: bool) -> str:
         helper = "_one" if endpoint.single else "_many"
         body = f'return {"await " if asynchronous else ""}self.{helper}("{endpoint.key}", {model}, {args})'
     is_coroutine = asynchronous and endpoint.format != "csv"
-    head = f"    {'async ' if is_coroutine else ''}def {endpoint.method}({signature(endpoint)}) -> {return_type(endpoint, asynchronous=asynchronous)}:"
+    returns = return_type(endpoint, asynchronous=asynchronous)
+    head = f"    {'async ' if is_coroutine else ''}def {endpoint.method}({signature(endpoint)}) -> {returns}:"
     return f"{head}\n{docstring(endpoint, '        ')}\n        {body}\n"
 
 
@@ -174,7 +175,8 @@ def groups_init(names: Iterable[str]) -> str:
     ]
     for g in names:
         lines.append(
-            f"    from data_pkg.client.groups.{g} import {class_name(g, asynchronous=True)}, {class_name(g, asynchronous=False)}"
+            f"    from data_pkg.client.groups.{g} import "
+            f"{class_name(g, asynchronous=True)}, {class_name(g, asynchronous=False)}"
         )
     for asynchronous in (False, True):
         lines += ["", "", f"class {'Async' if asynchronous else 'Sync'}Groups(GroupHost):"]
@@ -207,16 +209,17 @@ def models_index(modules: dict[str, str]) -> str:
 
 
 def formatted(path: Path, source: str) -> str:
-    """``source`` as ``ruff format`` lays it out, so generated files read like the rest."""
-    result = subprocess.run(
-        [sys.executable, "-m", "ruff", "format", "--stdin-filename", str(path), "-"],
-        input=source,
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    return result.stdout
+    """``source`` with imports sorted and laid out by ruff, so generated files read like the rest."""
+    for command in (["check", "--select", "I", "--fix", "--quiet"], ["format"]):
+        source = subprocess.run(
+            [sys.executable, "-m", "ruff", *command, "--stdin-filename", str(path), "-"],
+            input=source,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout
+    return source
 
 
 def artifacts() -> dict[Path, str]:

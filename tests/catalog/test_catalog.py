@@ -171,7 +171,9 @@ def test_every_reference_record_is_declared_exactly_once(reference: dict[str, ob
         match = [
             e
             for e in remaining
-            if e.group == group and e.path == record["path"] and frozenset(p.wire for p in e.params) == _wire_names(record["params"])
+            if e.group == group
+            and e.path == record["path"]
+            and frozenset(p.wire for p in e.params) == _wire_names(record["params"])
         ]
         assert match, f"no catalog entry for {group} {record['path']}"
         # Among identical declarations, prefer the one keeping the reference's name.

@@ -61,7 +61,12 @@ def test_arguments_are_sent_under_their_wire_names(make_client: MakeClient) -> N
     client.company.get_historical_prices("AAPL", from_date=dt.date(2024, 1, 2), to_date="2024-02-01")
     (request,) = upstream.requests
     assert request.url.path == "/stable/historical-price-eod/full"
-    assert dict(request.url.params) == {"symbol": "AAPL", "from": "2024-01-02", "to": "2024-02-01", "apikey": request.url.params["apikey"]}
+    assert dict(request.url.params) == {
+        "symbol": "AAPL",
+        "from": "2024-01-02",
+        "to": "2024-02-01",
+        "apikey": request.url.params["apikey"],
+    }
 
 
 def test_lists_booleans_and_ciks_are_encoded_the_way_the_api_reads_them(make_client: MakeClient) -> None:

@@ -33,7 +33,7 @@ def _csv(rows: list[dict[str, str]]) -> str:
 
 ROWS = [
     {"symbol": "AAPL", "peers": "MSFT,GOOG"},
-    {"symbol": "Q\"UOTE", "peers": "line one\nline two"},
+    {"symbol": 'Q"UOTE', "peers": "line one\nline two"},
     {"symbol": "EMPTY", "peers": ""},
 ]
 
@@ -42,7 +42,7 @@ ROWS = [
 def test_rows_are_the_same_for_any_chunking(cuts: list[int]) -> None:
     text = _csv(ROWS)
     points = sorted({min(c, len(text)) for c in cuts})
-    chunks = [text[a:b] for a, b in zip([0, *points], [*points, len(text)])]
+    chunks = [text[a:b] for a, b in zip([0, *points], [*points, len(text)], strict=True)]
     parser = CsvRows(PEERS, "lenient")
     rows = [row for chunk in chunks for row in parser.feed(chunk)] + parser.close()
     assert [r.symbol for r in rows] == ["AAPL", 'Q"UOTE', "EMPTY"]
@@ -89,7 +89,9 @@ def test_download_writes_the_file_atomically(make_client: MakeClient, tmp_path: 
 
 
 @pytest.mark.anyio
-async def test_the_async_client_streams_rows_too(make_async_client: Callable[..., tuple[AsyncDataClient, Recorder]]) -> None:
+async def test_the_async_client_streams_rows_too(
+    make_async_client: Callable[..., tuple[AsyncDataClient, Recorder]],
+) -> None:
     body = _csv([{"symbol": f"S{i}", "peers": "A"} for i in range(20)])
 
     def handler(request: httpx2.Request) -> httpx2.Response:

@@ -22,8 +22,12 @@ from tests.support import Recorder, quote_row
 
 MakeClient = Callable[..., tuple[DataClient, Recorder]]
 
-INVALID_KEY = {"Error Message": "Invalid API KEY. Feel free to create a Free API Key or visit http://docs.test for more information."}
-LIMIT_REACH = {"Error Message": "Limit Reach . Please upgrade your plan or visit our documentation for more details at http://docs.test "}
+INVALID_KEY = {
+    "Error Message": "Invalid API KEY. Feel free to create a Free API Key or visit http://docs.test for more information."
+}
+LIMIT_REACH = {
+    "Error Message": "Limit Reach . Please upgrade your plan or visit our documentation for more details at http://docs.test "
+}
 RESTRICTED = "Restricted Endpoint: This endpoint is not available under your current subscription"
 
 
@@ -55,7 +59,10 @@ def test_restricted_endpoint_plain_text_says_which_plan_is_needed(make_client: M
 @pytest.mark.parametrize(
     ("body", "kind"),
     [
-        ("Exclusive Endpoint : This endpoint is not available under your current subscription agreement, please visit x", "exclusive"),
+        (
+            "Exclusive Endpoint : This endpoint is not available under your current subscription agreement, please visit x",
+            "exclusive",
+        ),
         ("Legacy Endpoint : This endpoint is only available for legacy users.", "legacy"),
         (
             "Premium Query Parameter: 'Special Endpoint : This value set for 'symbol' is not available under your current subscription ...'",
@@ -163,7 +170,9 @@ def test_rate_limit_headers_are_exposed_and_missing_means_unknown(make_client: M
 
 
 def test_the_local_limiter_fails_fast_instead_of_sleeping_long(make_client: MakeClient) -> None:
-    client, upstream = make_client(lambda r: httpx2.Response(200, json=[quote_row()]), rate_limit=2, rate_limit_max_wait=0.0)
+    client, upstream = make_client(
+        lambda r: httpx2.Response(200, json=[quote_row()]), rate_limit=2, rate_limit_max_wait=0.0
+    )
     client.company.get_quote("AAPL")
     client.company.get_quote("MSFT")
     with pytest.raises(RateLimitError) as caught:

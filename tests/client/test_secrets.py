@@ -25,8 +25,12 @@ def _raise(exc_type: type[Exception], message: str) -> Callable[[httpx2.Request]
 
 ERROR_PATHS: dict[str, Callable[[httpx2.Request], httpx2.Response]] = {
     "401": lambda r: httpx2.Response(401, json={"Error Message": "Invalid API KEY."}),
-    "402": lambda r: httpx2.Response(402, text="Restricted Endpoint: This endpoint is not available under your current subscription"),
-    "429": lambda r: httpx2.Response(429, json={"Error Message": "Limit Reach . Please upgrade"}, headers={"Retry-After": "3"}),
+    "402": lambda r: httpx2.Response(
+        402, text="Restricted Endpoint: This endpoint is not available under your current subscription"
+    ),
+    "429": lambda r: httpx2.Response(
+        429, json={"Error Message": "Limit Reach . Please upgrade"}, headers={"Retry-After": "3"}
+    ),
     "500": lambda r: httpx2.Response(500, text=f"boom {r.url}"),
     "400 echoing the url": lambda r: httpx2.Response(400, json={"Error Message": f"bad request {r.url}"}),
     "timeout": _raise(httpx2.ReadTimeout, "read timed out"),

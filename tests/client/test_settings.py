@@ -51,5 +51,5 @@ def test_bad_values_name_the_variable(env: dict[str, str], fragment: str) -> Non
 def test_an_unknown_cache_spec_is_an_error_when_the_client_is_built() -> None:
     from data_pkg import DataClient
 
-    with pytest.raises(ConfigurationError, match="DATA_CACHE|cache"):
+    with pytest.raises(ConfigurationError, match=r"DATA_CACHE|cache"):
         DataClient("k", base_url="http://x.test", cache="floppy://disk")

@@ -65,7 +65,9 @@ def test_quote_returns_a_typed_object_with_a_price(make_client: Callable[..., tu
 
 
 @pytest.mark.anyio
-async def test_the_async_client_answers_the_same(make_async_client: Callable[..., tuple[AsyncDataClient, Recorder]]) -> None:
+async def test_the_async_client_answers_the_same(
+    make_async_client: Callable[..., tuple[AsyncDataClient, Recorder]],
+) -> None:
     client, _ = make_async_client(lambda r: httpx2.Response(200, json=[quote_row(price=7.5)]))
     async with client:
         quote = await client.company.get_quote("AAPL")

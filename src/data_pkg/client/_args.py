@@ -70,14 +70,14 @@ def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str
         path = path.replace("{" + segment + "}", value)
     query: list[tuple[str, str]] = []
     for param in endpoint.params:
-        value = args.get(param.name)
-        if value is None:
+        given = args.get(param.name)
+        if given is None:
             if param.required:
                 raise InvalidRequestError(
                     f"{endpoint.spec} needs {param.name}: {param.description}", param=param.name, endpoint=endpoint.spec
                 )
             continue
-        text = _encode_value(endpoint, param, value)
+        text = _encode_value(endpoint, param, given)
         if param.location == "path":
             if not _PATH_VALUE.fullmatch(text):
                 raise InvalidRequestError(
@@ -104,7 +104,9 @@ def _encode_value(endpoint: Endpoint, param: Param, value: object) -> str:
     if param.enum and text not in {_wire_scalar(v) for v in param.enum}:
         allowed = ", ".join(_wire_scalar(v) for v in param.enum)
         raise InvalidRequestError(
-            f"{param.name}={_short(value)} is not allowed; use one of: {allowed}", param=param.name, endpoint=endpoint.spec
+            f"{param.name}={_short(value)} is not allowed; use one of: {allowed}",
+            param=param.name,
+            endpoint=endpoint.spec,
         )
     return text
 

@@ -52,5 +52,5 @@ class CsvRows:
         if self._header is None:
             self._header = [name.strip().lstrip("\ufeff") for name in fields]
             return []
-        row = {name: (value if value != "" else None) for name, value in zip(self._header, fields)}
+        row = {name: (value if value != "" else None) for name, value in zip(self._header, fields, strict=False)}
         return [decode_row(self._endpoint, row, self._mode)]

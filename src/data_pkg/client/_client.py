@@ -18,7 +18,9 @@ from data_pkg.client._sync import SyncTransport
 from data_pkg.client.groups import AsyncGroups, SyncGroups
 
 
-def _settings(api_key: str | None, base_url: str | None, settings: Settings | None, options: dict[str, Any]) -> Settings:
+def _settings(
+    api_key: str | None, base_url: str | None, settings: Settings | None, options: dict[str, Any]
+) -> Settings:
     if settings is not None:
         if api_key is not None or base_url is not None or options:
             raise TypeError("pass either settings or individual options, not both")
@@ -37,6 +39,8 @@ class DataClient(SyncGroups):
     arguments. Use it as a context manager, or call :meth:`close`, to release
     connections.
     """
+
+    _transport: SyncTransport
 
     def __init__(
         self,
@@ -89,6 +93,8 @@ class DataClient(SyncGroups):
 
 class AsyncDataClient(AsyncGroups):
     """Asyncio client with the same groups and methods as :class:`DataClient`, awaited."""
+
+    _transport: AsyncTransport
 
     def __init__(
         self,

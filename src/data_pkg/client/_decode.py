@@ -36,7 +36,7 @@ def model_class(name: str) -> type[BaseModel]:
 @cache
 def _list_adapter(name: str) -> TypeAdapter[list[Any]]:
     item: Any = str if name == "str" else model_class(name)
-    return TypeAdapter(list[item])  # type: ignore[valid-type]
+    return TypeAdapter(list[item])
 
 
 def decode_json(endpoint: Endpoint, body: bytes, mode: ValidationMode) -> list[Any]:

@@ -84,7 +84,7 @@ class Engine:
         key = cache_key(request.path, dict(request.query), scope=self.settings.base_url or "")
         return Call(request, key, TTLS[endpoint.freshness])
 
-    def url_and_query(self, call: Call) -> tuple[str, list[tuple[str, str]]]:
+    def url_and_query(self, call: Call) -> tuple[str, httpx2.QueryParams]:
         """Absolute URL and query with the key: for the wire only, never for logs."""
         if not self.settings.base_url:
             raise ConfigurationError(
@@ -93,7 +93,7 @@ class Engine:
             )
         if not self.settings.api_key:
             raise AuthenticationError("DATA_API_KEY is not set: put your API key in the environment")
-        query = [*call.request.query, ("apikey", self.settings.api_key.reveal())]
+        query = httpx2.QueryParams([*call.request.query, ("apikey", self.settings.api_key.reveal())])
         return self.settings.base_url + call.request.path, query
 
     def observe(self, headers: Mapping[str, str]) -> None:
@@ -127,13 +127,14 @@ class Engine:
         if not call.endpoint.single:
             return rows
         if not rows:
-            raise NotFoundError(f"{call.endpoint.spec}: nothing found for {call.describe()}", endpoint=call.endpoint.spec)
+            raise NotFoundError(
+                f"{call.endpoint.spec}: nothing found for {call.describe()}", endpoint=call.endpoint.spec
+            )
         return rows[0]
 
 
 def _plan_rate(plan: str | None) -> int | None:
     return plan_rate(plan) if plan else None
-
 
 
 def transport_error(call: Call, exc: Exception) -> TransportError:

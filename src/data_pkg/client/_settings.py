@@ -83,7 +83,9 @@ class Settings:
         if self.max_retries < 0:
             raise ConfigurationError(f"max retries must be 0 or more, got {self.max_retries!r} (DATA_MAX_RETRIES)")
         if self.rate_limit is not None and self.rate_limit <= 0:
-            raise ConfigurationError(f"rate limit must be a positive number of calls per minute (DATA_RATE_LIMIT), got {self.rate_limit!r}")
+            raise ConfigurationError(
+                f"rate limit must be a positive number of calls per minute (DATA_RATE_LIMIT), got {self.rate_limit!r}"
+            )
         if self.rate_limit_max_wait < 0:
             raise ConfigurationError("DATA_RATE_LIMIT_MAX_WAIT must be 0 or more seconds")
         for name, value in self.segments.items():

@@ -87,8 +87,12 @@ def classify(endpoint: Endpoint, status: int, headers: Mapping[str, str], body: 
         detail = f": {_clip(text)}" if text else ""
         return InvalidRequestError(f"{spec} rejected the arguments (HTTP {status}){detail}", endpoint=spec)
     if status >= 500:
-        return UpstreamServerError(f"{spec}: the upstream failed with HTTP {status}; try again later", status=status, endpoint=spec)
-    return UpstreamServerError(f"{spec}: the upstream answered with an error: {_clip(text)}", status=status, endpoint=spec)
+        return UpstreamServerError(
+            f"{spec}: the upstream failed with HTTP {status}; try again later", status=status, endpoint=spec
+        )
+    return UpstreamServerError(
+        f"{spec}: the upstream answered with an error: {_clip(text)}", status=status, endpoint=spec
+    )
 
 
 def _plan_error(endpoint: Endpoint, status: int, lowered: str) -> PlanRestrictedError:
@@ -102,7 +106,9 @@ def _plan_error(endpoint: Endpoint, status: int, lowered: str) -> PlanRestricted
     needed = endpoint.tier if endpoint.tier != "basic" else None
     need = f"it needs the {needed} plan or higher" if needed else "it needs a higher plan"
     label = {"exclusive": "an exclusive endpoint", "legacy": "a legacy endpoint"}.get(kind, "not in the current plan")
-    return PlanRestrictedError(f"{spec} is {label}: {need}", kind=kind, required_tier=needed, status=status, endpoint=spec)
+    return PlanRestrictedError(
+        f"{spec} is {label}: {need}", kind=kind, required_tier=needed, status=status, endpoint=spec
+    )
 
 
 def _quoted_param(lowered: str) -> str | None:

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 from data_pkg.client._group import GroupHost
 
 if TYPE_CHECKING:
-    from data_pkg.client.groups.alternative import AsyncAlternativeGroup, AlternativeGroup
+    from data_pkg.client.groups.alternative import AlternativeGroup, AsyncAlternativeGroup
     from data_pkg.client.groups.batch import AsyncBatchGroup, BatchGroup
+    from data_pkg.client.groups.commodity import AsyncCommodityGroup, CommodityGroup
     from data_pkg.client.groups.company import AsyncCompanyGroup, CompanyGroup
     from data_pkg.client.groups.economics import AsyncEconomicsGroup, EconomicsGroup
+    from data_pkg.client.groups.esg import AsyncEsgGroup, EsgGroup
     from data_pkg.client.groups.fundamental import AsyncFundamentalGroup, FundamentalGroup
     from data_pkg.client.groups.index import AsyncIndexGroup, IndexGroup
     from data_pkg.client.groups.institutional import AsyncInstitutionalGroup, InstitutionalGroup
@@ -22,8 +24,6 @@ if TYPE_CHECKING:
     from data_pkg.client.groups.sec import AsyncSecGroup, SecGroup
     from data_pkg.client.groups.technical import AsyncTechnicalGroup, TechnicalGroup
     from data_pkg.client.groups.transcripts import AsyncTranscriptsGroup, TranscriptsGroup
-    from data_pkg.client.groups.commodity import AsyncCommodityGroup, CommodityGroup
-    from data_pkg.client.groups.esg import AsyncEsgGroup, EsgGroup
 
 
 class SyncGroups(GroupHost):

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-
 from data_pkg.client._group import AsyncGroup, SyncGroup
 from data_pkg.models.esg import ESGDisclosure
 

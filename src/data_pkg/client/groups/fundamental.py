@@ -8,9 +8,9 @@ from typing import Literal
 from data_pkg.client._group import AsyncGroup, SyncGroup
 from data_pkg.models.company import BalanceSheet, CashFlowStatement, IncomeStatement
 from data_pkg.models.fundamental import (
+    DCF,
     CustomDCF,
     CustomLeveredDCF,
-    DCF,
     FinancialRatios,
     FinancialReportDate,
     FinancialStatementFull,

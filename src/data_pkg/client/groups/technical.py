@@ -15,8 +15,8 @@ from data_pkg.models.technical import (
     SMAIndicator,
     StandardDeviationIndicator,
     TEMAIndicator,
-    WMAIndicator,
     WilliamsIndicator,
+    WMAIndicator,
 )
 
 

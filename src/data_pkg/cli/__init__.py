@@ -1,0 +1,1 @@
+"""Command-line entry points; the typer application lands here."""
