@@ -1,0 +1,27 @@
+"""Fixtures: one sandbox shared by the tests that neither inject faults nor exhaust quotas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx2
+import pytest
+
+from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
+
+from ._support import TIMEOUT
+
+
+@pytest.fixture(scope="session")
+def sandbox_url() -> Iterator[str]:
+    """A sandbox shared by the tests that neither inject faults nor exhaust quotas."""
+    config = SandboxConfig(quotas={"demo": Quota(1_000_000, 60)}, bulk_rows=450)
+    with running_sandbox(config) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def client(sandbox_url: str) -> Iterator[httpx2.Client]:
+    """One keep-alive client for the shared sandbox (building a client costs milliseconds)."""
+    with httpx2.Client(base_url=sandbox_url, timeout=TIMEOUT) as http:
+        yield http
