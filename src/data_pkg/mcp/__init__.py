@@ -1,0 +1,5 @@
+"""data-mcp, the local MCP server: one tool per endpoint, composed from a manifest, over stdio.
+
+Start it with ``python -m data_pkg.mcp`` (or ``data-mcp``); build the application with
+:func:`data_pkg.mcp.server.create_app`. This package never imports the hosted-compatible server.
+"""

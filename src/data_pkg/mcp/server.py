@@ -1,0 +1,207 @@
+"""The local server application: tool list from the registry, calls through the client.
+
+``create_app()`` returns the MCP ``Server``; ``main()`` serves it over stdio.
+Only JSON-RPC goes to stdout; every log line goes to stderr, which the
+desktop assistant keeps as the server's log.
+
+What the server does with bad input, so a user reading the host's log knows why:
+- no or broken manifest at start: one tool, ``setup_problem``, whose description and result
+  explain the diagnostics (file:line:col); fixing the file reloads the real tool set;
+- no API key or a bad setting: the tools are listed as usual and every call answers an
+  ``isError`` result saying what to set; the same is logged at start;
+- unknown tool or wrong arguments: an ``isError`` result naming what is allowed.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import mcp_types as types
+from mcp.server import Server
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel.server import NotificationOptions
+from mcp.server.stdio import stdio_server
+from mcp.server.subscriptions import ListenHandler
+
+from data_pkg._version import __version__
+from data_pkg.catalog import by_key
+from data_pkg.mcp._arguments import coerce_arguments
+from data_pkg.mcp._reload import Notifier, Reloader
+from data_pkg.mcp._results import failure, problem, success
+from data_pkg.mcp._state import SETUP_TOOL, ToolState
+
+if TYPE_CHECKING:
+    from data_pkg.client import AsyncDataClient
+
+logger = logging.getLogger("data_pkg.mcp")
+
+SERVER_NAME = "data-pkg"
+INSTRUCTIONS = (
+    "Market-data tools: one tool per data endpoint (quotes, prices, statements, news, economics ...)."
+    " Every tool only reads. Errors come back as results starting with [category]: follow the advice in them."
+)
+
+
+@dataclass
+class Runtime:
+    """Everything the handlers share: the tool state, the notifier, the lazily built client."""
+
+    state: ToolState
+    notifier: Notifier = field(default_factory=Notifier)
+    setup_error: str | None = None
+    """A settings problem (bad DATA_* value) found at start; every call reports it."""
+    _client: AsyncDataClient | None = None
+
+    def client(self) -> AsyncDataClient:
+        """The data client, built on the first call so that listing tools never loads it."""
+        if self._client is None:
+            from data_pkg.client import AsyncDataClient, Settings
+
+            overrides: dict[str, Any] = {} if "DATA_CACHE" in self.state.env else {"cache": "memory"}
+            self._client = AsyncDataClient(settings=Settings.from_env(self.state.env, **overrides))
+        return self._client
+
+
+def check_settings(env: Mapping[str, str]) -> str | None:
+    """The first problem with the client settings, logged now rather than at the first call."""
+    from data_pkg.client import Settings
+    from data_pkg.errors import ConfigurationError
+
+    try:
+        settings = Settings.from_env(env)
+    except ConfigurationError as error:
+        logger.error("configuration: %s", error)
+        return f"[config] {error}. Fix the server's environment in the host's config and restart the host."
+    if settings.api_key is None:
+        logger.error("DATA_API_KEY is not set: tools are listed, but every call will fail until it is")
+    if settings.base_url is None:
+        logger.error("DATA_BASE_URL is not set: tools are listed, but every call will fail until it is")
+    return None
+
+
+class LocalServer(Server[Any]):
+    """The SDK's low-level server, carrying the runtime its handlers share."""
+
+    runtime: Runtime
+
+
+def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None = None) -> LocalServer:
+    """The local server application, with its tool set resolved from ``env`` (default: the process environment)."""
+    if runtime is None:
+        environment = dict(os.environ if env is None else env)
+        runtime = Runtime(ToolState.load(environment))
+        runtime.setup_error = check_settings(environment)
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=list(runtime.state.current.tools))
+
+    async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        snapshot = runtime.state.current  # the whole call uses this one registry
+        if snapshot.registry is None:
+            return problem("data-mcp has no tool set: " + "; ".join(snapshot.problems))
+        tool = snapshot.registry.get(params.name)
+        if tool is None:
+            return problem(_unknown_tool(params.name, snapshot.registry.names))
+        if runtime.setup_error:
+            return problem(runtime.setup_error)
+        arguments = dict(params.arguments or {})
+        pinned = sorted(set(arguments) & set(tool.fixed))
+        if pinned:
+            return problem(
+                f"[bad_arguments] {', '.join(pinned)} is fixed by the manifest for {tool.name}; leave it out."
+            )
+        endpoint = by_key(tool.endpoint)
+        arguments = coerce_arguments(endpoint, arguments) | dict(tool.fixed)
+        from data_pkg.errors import DataError
+
+        try:
+            value = await runtime.client().call(endpoint.key, **arguments)
+        except DataError as error:
+            logger.info("%s failed: %s", tool.name, error)
+            return failure(error)
+        except Exception:
+            logger.exception("%s failed unexpectedly", tool.name)
+            return problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
+        return success(value, structured=tool.output_schema is not None)
+
+    async def initialized(ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:
+        logger.debug("client initialized (protocol %s)", ctx.protocol_version)
+        runtime.notifier.remember(ctx.session)
+
+    server = LocalServer(
+        SERVER_NAME,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        on_subscriptions_listen=ListenHandler(runtime.notifier.bus),
+    )
+    server.add_notification_handler("notifications/initialized", types.NotificationParams, initialized)
+    server.runtime = runtime
+    return server
+
+
+def _unknown_tool(name: str, names: tuple[str, ...]) -> str:
+    if name == SETUP_TOOL:
+        return "[bad_arguments] there is no setup problem: the tool set loaded."
+    close = get_close_matches(name, names, n=3)
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    return f"[bad_arguments] unknown tool {name!r}.{hint} List the tools again: the set may have changed."
+
+
+def configure_logging(env: Mapping[str, str]) -> None:
+    """Send every log line to stderr at ``DATA_LOG_LEVEL`` (default INFO); stdout is JSON-RPC's."""
+    level = env.get("DATA_LOG_LEVEL", "").strip().upper() or "INFO"
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    try:
+        root.setLevel(level)
+    except ValueError:
+        root.setLevel(logging.INFO)
+        logger.error("DATA_LOG_LEVEL=%r is not a log level (DEBUG, INFO, WARNING, ERROR); using INFO", level)
+    if root.level > logging.DEBUG:
+        # The HTTP library logs every request at INFO; keep that for DEBUG runs only.
+        logging.getLogger("httpx2").setLevel(logging.WARNING)
+
+
+async def serve(server: LocalServer) -> None:
+    """Serve ``server`` over stdio, with hot reload unless ``DATA_MCP_RELOAD=0``."""
+    runtime = server.runtime
+    options = server.create_initialization_options(NotificationOptions(tools_changed=True))
+    reload_on = runtime.state.env.get("DATA_MCP_RELOAD", "1").strip() not in ("0", "false", "no", "off")
+    async with stdio_server() as (read_stream, write_stream), anyio.create_task_group() as tasks:
+        if reload_on and runtime.state.files:
+            tasks.start_soon(Reloader(runtime.state, runtime.notifier).run)
+        await server.run(read_stream, write_stream, options)
+        tasks.cancel_scope.cancel()
+
+
+def main() -> int:
+    """Entry point of ``python -m data_pkg.mcp`` and ``data-mcp serve``."""
+    env = dict(os.environ)
+    configure_logging(env)
+    server = create_app(env)
+    runtime = server.runtime
+    snapshot = runtime.state.current
+    logger.info(
+        "data-mcp %s serving %d tools (%s)",
+        __version__,
+        len(snapshot.tools),
+        runtime.state.source or "default set",
+    )
+    try:
+        anyio.run(serve, server)
+    except KeyboardInterrupt:
+        return 130
+    return 0

@@ -1,0 +1,117 @@
+"""Tool sets for the local server: manifests and profiles in, an immutable tool registry out.
+
+    >>> import os
+    >>> from data_pkg.toolsets import resolve, source_from_env
+    >>> resolution = resolve(source_from_env(os.environ), env=os.environ)
+    >>> for problem in resolution.diagnostics:
+    ...     print(problem)                      # file:line:col: DM201 unknown tool 'quot' (did you mean 'quote'?)
+    >>> registry = resolution.raise_for_errors()
+    >>> registry.get("quote").input_schema
+
+Manifests are Python (parsed, never executed), YAML or JSON; one validator serves all three,
+and :func:`resolve` is the single resolver behind both the server and the linter. The rule order
+is documented in ``data_pkg.toolsets._resolve``; rule codes are in :data:`RULES`.
+
+Importing this package loads the catalog and nothing heavy: parsers (and PyYAML) load when a
+manifest is read, pydantic only for :func:`manifest_json_schema`, response models only when a
+manifest asks for output schemas.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
+from data_pkg.toolsets._naming import (
+    DEFAULT_STYLE,
+    MCP_NAME,
+    NAME_STYLES,
+    PORTABLE_NAME,
+    STYLE_ENV,
+    style_from_env,
+    tool_name,
+)
+from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, profiles_dir
+from data_pkg.toolsets._registry import Registry, RegistryDiff, Tool, diff
+from data_pkg.toolsets._resolve import SEGMENT_ENV, Resolution, resolve
+from data_pkg.toolsets._schemas import input_schema
+from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, source_from_env
+
+if TYPE_CHECKING:
+    from data_pkg.toolsets._manifest import FixedValue, Format, Located, Manifest, Override
+    from data_pkg.toolsets._parse import ParsedManifest, parse_manifest
+
+__all__ = [
+    "DEFAULT_PROFILE",
+    "DEFAULT_STYLE",
+    "MANIFEST_ENV",
+    "MCP_NAME",
+    "NAME_STYLES",
+    "PORTABLE_NAME",
+    "PROFILE_ENV",
+    "RULES",
+    "SEGMENT_ENV",
+    "STYLE_ENV",
+    "Diagnostic",
+    "FixedValue",
+    "Format",
+    "Located",
+    "Manifest",
+    "Override",
+    "ParsedManifest",
+    "Registry",
+    "RegistryDiff",
+    "Resolution",
+    "Rule",
+    "Severity",
+    "Tool",
+    "ToolsetError",
+    "available_profiles",
+    "diff",
+    "input_schema",
+    "manifest_json_schema",
+    "parse_manifest",
+    "profiles_dir",
+    "resolve",
+    "source_from_env",
+    "style_from_env",
+    "tool_name",
+]
+
+
+# The parsing stack loads on first use: a server with no manifest never needs it.
+_LAZY = {
+    "FixedValue": "data_pkg.toolsets._manifest",
+    "Format": "data_pkg.toolsets._manifest",
+    "Located": "data_pkg.toolsets._manifest",
+    "Manifest": "data_pkg.toolsets._manifest",
+    "Override": "data_pkg.toolsets._manifest",
+    "ParsedManifest": "data_pkg.toolsets._parse",
+    "parse_manifest": "data_pkg.toolsets._parse",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'data_pkg.toolsets' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+def manifest_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a manifest (YAML/JSON spelling), generated from the pydantic model.
+
+    This is what ``schemas/manifest.schema.json`` holds; it imports pydantic, so it is kept out
+    of the server's start-up path.
+    """
+    from data_pkg.toolsets._model import manifest_json_schema as build
+
+    return build()

@@ -1,0 +1,99 @@
+"""The parsed form of a manifest, whatever its format: values that remember where they were written.
+
+The three parsers (Python, YAML, JSON) each turn a file into a tree of :class:`Node` values; one
+validator (``_manifest.py``) turns that tree into a :class:`~data_pkg.toolsets._manifest.Manifest`.
+Keeping positions on every value is what lets a diagnostic point at the exact list item or
+mapping key that is wrong, in any of the three formats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+Scalar = Union[str, int, float, bool, None]
+NodeKind = Literal["scalar", "list", "map"]
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A value from a manifest file, with the 1-based line and column where it starts.
+
+    ``value`` is a :data:`Scalar` for ``kind == "scalar"``, a tuple of nodes for
+    ``"list"`` and a tuple of ``(key, value)`` node pairs for ``"map"`` (keys are
+    string scalars; order is the file's).
+    """
+
+    kind: NodeKind
+    value: Scalar | tuple[Node, ...] | tuple[tuple[Node, Node], ...]
+    line: int
+    col: int
+
+    @property
+    def items(self) -> tuple[Node, ...]:
+        """The elements of a list node."""
+        assert self.kind == "list"
+        return self.value  # type: ignore[return-value]
+
+    @property
+    def pairs(self) -> tuple[tuple[Node, Node], ...]:
+        """The ``(key, value)`` pairs of a map node."""
+        assert self.kind == "map"
+        return self.value  # type: ignore[return-value]
+
+    @property
+    def scalar(self) -> Scalar:
+        """The value of a scalar node."""
+        assert self.kind == "scalar"
+        return self.value  # type: ignore[return-value]
+
+
+def node_from_value(value: object, line: int = 1, col: int = 1) -> Node:
+    """Build a node tree from plain Python data (every position set to ``line:col``).
+
+    For tests and for callers that hold a manifest as a dict rather than a file.
+    Tuples and sets count as lists; anything that is not JSON-like raises TypeError.
+    """
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return Node("scalar", value, line, col)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return Node("list", tuple(node_from_value(v, line, col) for v in value), line, col)
+    if isinstance(value, dict):
+        pairs = tuple((node_from_value(k, line, col), node_from_value(v, line, col)) for k, v in value.items())
+        return Node("map", pairs, line, col)
+    raise TypeError(f"not manifest data: {type(value).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """One manifest field: its name (lowercase; Python spells it in UPPERCASE) and what it means."""
+
+    name: str
+    summary: str
+
+
+FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("description", "What this tool set is for; in Python the module docstring."),
+    FieldSpec("extends", "Profiles (by name) or manifest files (paths relative to this file) to start from."),
+    FieldSpec("tools", "Tools to add, by spec name (company.quote) or bare key (quote)."),
+    FieldSpec("include", "Patterns of tools to add: spec globs (fundamental.*), group:NAME, tag:NAME."),
+    FieldSpec("exclude", "Patterns or names of tools to remove, after extends, include and tools."),
+    FieldSpec("name_style", "Tool naming style: key (quote), spec (company.quote) or snake (company_quote)."),
+    FieldSpec("prefix", "Prepended to every tool name, e.g. mkt_; a letter, then up to 15 of A-Z a-z 0-9 _ -."),
+    FieldSpec("max_tier", "Drop tools above this plan tier: basic, starter, premium or ultimate."),
+    FieldSpec("overrides", "Per-tool changes, keyed by tool name: name, description, fixed arguments."),
+    FieldSpec("output_schemas", "Publish output schemas for tools (costs tokens; off by default)."),
+)
+"""Every field, in documentation order. YAML and JSON spell them in lowercase."""
+
+FIELD_NAMES: frozenset[str] = frozenset(f.name for f in FIELDS)
+
+OVERRIDE_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("name", "The tool's name instead of the style's (the prefix still applies)."),
+    FieldSpec("description", "The tool's description instead of the catalog's."),
+    FieldSpec("fixed", "Argument values always sent; these parameters disappear from the tool's input schema."),
+)
+"""The keys an entry of ``overrides`` may have."""
+
+SCHEMA_KEY = "$schema"
+"""A key YAML and JSON manifests may carry for editor support; the resolver ignores it."""

@@ -1,0 +1,266 @@
+"""The manifest model at run time: one validator for the node trees of all three formats.
+
+This is plain code on purpose: pydantic costs ~50 ms to import, which the stdio server would pay
+before its first answer. ``_model.py`` holds the equivalent pydantic model, used to generate
+``schemas/manifest.schema.json``; a property test feeds the same documents to both and requires
+the same verdict, so the two cannot drift apart.
+
+Checks made here need no catalog: field names and types, non-empty strings, the naming style,
+the prefix, the plan tier and the general shape of override names. Whether tool names exist and
+fixed values fit their parameters is the resolver's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar, Union
+
+from data_pkg.catalog import TIERS
+from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._document import FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, Node
+from data_pkg.toolsets._naming import MCP_NAME, NAME_STYLES, PREFIX
+
+T = TypeVar("T")
+Format = Literal["python", "yaml", "json"]
+FixedValue = Union[str, int, float, bool, tuple[str, ...]]
+"""A fixed argument: a scalar, or a list of strings for list parameters."""
+
+
+@dataclass(frozen=True, slots=True)
+class Located(Generic[T]):
+    """A value and the 1-based line and column where the manifest wrote it."""
+
+    value: T
+    line: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """One entry of ``overrides``: the tool it targets and what changes."""
+
+    target: Located[str]
+    name: Located[str] | None = None
+    description: Located[str] | None = None
+    fixed: tuple[tuple[Located[str], Located[FixedValue]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """A validated manifest: every field that was valid, with positions; absent fields are None or empty."""
+
+    file: str
+    format: Format
+    description: str | None = None
+    extends: tuple[Located[str], ...] = ()
+    tools: tuple[Located[str], ...] = ()
+    include: tuple[Located[str], ...] = ()
+    exclude: tuple[Located[str], ...] = ()
+    name_style: Located[str] | None = None
+    prefix: Located[str] | None = None
+    max_tier: Located[str] | None = None
+    overrides: tuple[Override, ...] = ()
+    output_schemas: Located[bool] | None = None
+
+
+def _type_name(node: Node) -> str:
+    if node.kind != "scalar":
+        return node.kind
+    value = node.scalar
+    return "null" if value is None else type(value).__name__
+
+
+class _Validator:
+    def __init__(self, file: str, fmt: Format) -> None:
+        self.file = file
+        self.format = fmt
+        self.diagnostics: list[Diagnostic] = []
+
+    def report(self, code: str, node: Node, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(diagnostic(code, message, hint=hint, file=self.file, line=node.line, col=node.col))
+
+    def spelled(self, name: str) -> str:
+        return name.upper() if self.format == "python" else name
+
+    def unique_pairs(self, node: Node, what: str) -> list[tuple[Node, Node]]:
+        """The pairs of a map node with string keys, reporting duplicate and non-string keys."""
+        seen: set[str] = set()
+        pairs = []
+        for key, value in node.pairs:
+            if key.kind != "scalar" or not isinstance(key.scalar, str):
+                self.report("DM104", key, f"keys of {what} must be strings, not {_type_name(key)}")
+                continue
+            if key.scalar in seen:
+                self.report("DM105", key, f"{what} has {key.scalar!r} twice", "keep one")
+                continue
+            seen.add(key.scalar)
+            pairs.append((key, value))
+        return pairs
+
+    def string(self, node: Node, what: str) -> Located[str] | None:
+        if node.kind == "scalar" and isinstance(node.scalar, str):
+            if node.scalar.strip(" \t\r\n"):  # the same blank as the JSON Schema pattern
+                return Located(node.scalar, node.line, node.col)
+            self.report("DM104", node, f"{what} must not be empty")
+            return None
+        self.report("DM104", node, f"{what} must be a string, not {_type_name(node)}")
+        return None
+
+    def strings(self, node: Node, what: str) -> tuple[Located[str], ...]:
+        if node.kind != "list":
+            hint = f"write [{node.scalar!r}]" if node.kind == "scalar" and isinstance(node.scalar, str) else None
+            self.report("DM104", node, f"{what} must be a list of strings, not {_type_name(node)}", hint)
+            return ()
+        found = (self.string(item, f"an entry of {what}") for item in node.items)
+        return tuple(item for item in found if item is not None)
+
+    def choice(self, node: Node, what: str, allowed: tuple[str, ...], code: str) -> Located[str] | None:
+        value = self.string(node, what)
+        if value is None:
+            return None
+        if value.value not in allowed:
+            self.report(code, node, f"{what} {value.value!r} is not one of {', '.join(allowed)}")
+            return None
+        return value
+
+    def validate(self, root: Node) -> Manifest:
+        if root.kind != "map":
+            self.report("DM104", root, f"a manifest must be a mapping of fields, not {_type_name(root)}")
+            return Manifest(self.file, self.format)
+        values: dict[str, object] = {}
+        for key, node in self.unique_pairs(root, "the manifest"):
+            name = key.scalar
+            assert isinstance(name, str)
+            if name == SCHEMA_KEY and self.format != "python":
+                if node.kind != "scalar" or not isinstance(node.scalar, (str, type(None))):
+                    self.report("DM104", node, f"{SCHEMA_KEY} must be a string, not {_type_name(node)}")
+                continue
+            if name not in FIELD_NAMES:
+                self.report("DM103", key, f"unknown field {name!r}", self.field_hint(name))
+                continue
+            if node.kind == "scalar" and node.scalar is None:
+                continue  # null means "not set", in every format
+            value = self.field(name, node)
+            if value is not None:
+                values[name] = value
+        return Manifest(self.file, self.format, **values)  # type: ignore[arg-type]
+
+    def field(self, name: str, node: Node) -> object:
+        what = self.spelled(name)
+        if name == "description":
+            found = self.string(node, what)
+            return found.value if found else None
+        if name in ("extends", "tools", "include", "exclude"):
+            return self.strings(node, what)
+        if name == "name_style":
+            return self.choice(node, what, NAME_STYLES, "DM401")
+        if name == "max_tier":
+            return self.choice(node, what, TIERS, "DM210")
+        if name == "prefix":
+            return self.prefix(node, what)
+        if name == "output_schemas":
+            if node.kind == "scalar" and isinstance(node.scalar, bool):
+                return Located(node.scalar, node.line, node.col)
+            self.report("DM104", node, f"{what} must be true or false, not {_type_name(node)}")
+            return None
+        assert name == "overrides"
+        return self.overrides(node, what)
+
+    def prefix(self, node: Node, what: str) -> Located[str] | None:
+        if not (node.kind == "scalar" and isinstance(node.scalar, str)):
+            self.report("DM104", node, f"{what} must be a string, not {_type_name(node)}")
+            return None
+        if node.scalar and not PREFIX.fullmatch(node.scalar):
+            self.report(
+                "DM402",
+                node,
+                f"{what} {node.scalar!r} is not a valid prefix",
+                "a letter, then up to 15 letters, digits, _ or -",
+            )
+            return None
+        return Located(node.scalar, node.line, node.col)
+
+    def overrides(self, node: Node, what: str) -> tuple[Override, ...] | None:
+        if node.kind != "map":
+            self.report("DM104", node, f"{what} must be a mapping of tool name to changes, not {_type_name(node)}")
+            return None
+        found = []
+        for key, entry in self.unique_pairs(node, what):
+            target = self.string(key, f"a tool name in {what}")
+            if target is None:
+                continue
+            if entry.kind == "scalar" and entry.scalar is None:
+                found.append(Override(target))
+                continue
+            if entry.kind != "map":
+                kind = _type_name(entry)
+                self.report("DM104", entry, f"the override of {target.value!r} must be a mapping, not {kind}")
+                continue
+            found.append(self.override(target, entry))
+        return tuple(found)
+
+    def override(self, target: Located[str], entry: Node) -> Override:
+        name = description = None
+        fixed: tuple[tuple[Located[str], Located[FixedValue]], ...] = ()
+        for key, value in self.unique_pairs(entry, f"the override of {target.value!r}"):
+            field = key.scalar
+            if field not in {f.name for f in OVERRIDE_FIELDS}:
+                known = ", ".join(f.name for f in OVERRIDE_FIELDS)
+                self.report("DM103", key, f"unknown override field {field!r}", f"an override may set {known}")
+                continue
+            if value.kind == "scalar" and value.scalar is None:
+                continue
+            if field == "name":
+                name = self.string(value, "an override's name")
+                if name is not None and not MCP_NAME.fullmatch(name.value):
+                    self.report(
+                        "DM405",
+                        value,
+                        f"{name.value!r} is not a valid tool name",
+                        "1 to 128 of A-Z a-z 0-9 _ . - (and no dots unless the style is spec)",
+                    )
+                    name = None
+            elif field == "description":
+                description = self.string(value, "an override's description")
+            else:
+                fixed = self.fixed(value)
+        return Override(target, name, description, fixed)
+
+    def fixed(self, node: Node) -> tuple[tuple[Located[str], Located[FixedValue]], ...]:
+        if node.kind != "map":
+            self.report("DM104", node, f"fixed must map parameter names to values, not {_type_name(node)}")
+            return ()
+        found: list[tuple[Located[str], Located[FixedValue]]] = []
+        for key, value in self.unique_pairs(node, "fixed"):
+            param = self.string(key, "a parameter name")
+            if param is None:
+                continue
+            if value.kind == "scalar" and value.scalar is not None:
+                found.append((param, Located(value.scalar, value.line, value.col)))
+            elif value.kind == "list" and all(i.kind == "scalar" and isinstance(i.scalar, str) for i in value.items):
+                items = tuple(str(i.scalar) for i in value.items)
+                found.append((param, Located(items, value.line, value.col)))
+            else:
+                self.report(
+                    "DM104",
+                    value,
+                    f"the fixed value of {param.value!r} must be a string, number, boolean or list of strings,"
+                    f" not {_type_name(value)}",
+                )
+        return tuple(found)
+
+    def field_hint(self, name: str) -> str | None:
+        lower = name.lower()
+        if lower in FIELD_NAMES and lower != name:
+            return f"YAML and JSON spell fields in lowercase: {lower}"
+        import difflib
+
+        close = difflib.get_close_matches(lower, sorted(FIELD_NAMES), n=1)
+        return f"did you mean {close[0]!r}?" if close else f"known fields: {', '.join(sorted(FIELD_NAMES))}"
+
+
+def validate_document(root: Node, *, file: str, fmt: Format) -> tuple[Manifest, list[Diagnostic]]:
+    """Check a parsed document against the manifest model; invalid fields are reported and left out."""
+    validator = _Validator(file, fmt)
+    manifest = validator.validate(root)
+    return manifest, validator.diagnostics

@@ -1,0 +1,86 @@
+"""The manifest model in pydantic: the source of ``schemas/manifest.schema.json``.
+
+YAML and JSON users get editor completion and checking from the generated schema. The resolver
+does not use this model at run time (see ``_manifest.py`` for why); a property test feeds random
+documents to both and requires the same verdict, so they describe one model.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, StringConstraints
+
+from data_pkg.toolsets._document import FIELDS, OVERRIDE_FIELDS
+
+_DOCS = {f.name: f.summary for f in FIELDS}
+_OVERRIDE_DOCS = {f.name: f.summary for f in OVERRIDE_FIELDS}
+
+# Blank means only spaces, tabs and line breaks, the same set the run-time validator strips.
+Text = Annotated[StrictStr, StringConstraints(pattern=r"[^ \t\r\n]")]
+ToolName = Annotated[StrictStr, StringConstraints(pattern=r"^[A-Za-z0-9_.-]{1,128}$")]
+Prefix = Annotated[StrictStr, StringConstraints(pattern=r"^([A-Za-z][A-Za-z0-9_-]{0,15})?$")]
+FixedArgument = Union[StrictBool, StrictInt, StrictFloat, StrictStr, list[StrictStr]]
+
+
+class OverrideSchema(BaseModel):
+    """Changes to one tool."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: ToolName | None = Field(None, description=_OVERRIDE_DOCS["name"])
+    description: Text | None = Field(None, description=_OVERRIDE_DOCS["description"])
+    fixed: dict[Text, FixedArgument] | None = Field(None, description=_OVERRIDE_DOCS["fixed"])
+
+
+class ManifestSchema(BaseModel):
+    """A data-mcp manifest: which tools the local server publishes, and how they are named."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="data-mcp manifest")
+
+    schema_: StrictStr | None = Field(None, alias="$schema", description="The schema this file follows (for editors).")
+    description: Text | None = Field(None, description=_DOCS["description"])
+    extends: list[Text] | None = Field(None, description=_DOCS["extends"])
+    tools: list[Text] | None = Field(None, description=_DOCS["tools"])
+    include: list[Text] | None = Field(None, description=_DOCS["include"])
+    exclude: list[Text] | None = Field(None, description=_DOCS["exclude"])
+    name_style: Literal["key", "spec", "snake"] | None = Field(None, description=_DOCS["name_style"])
+    prefix: Prefix | None = Field(None, description=_DOCS["prefix"])
+    max_tier: Literal["basic", "starter", "premium", "ultimate"] | None = Field(None, description=_DOCS["max_tier"])
+    overrides: dict[Text, OverrideSchema | None] | None = Field(None, description=_DOCS["overrides"])
+    output_schemas: StrictBool | None = Field(None, description=_DOCS["output_schemas"])
+
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def manifest_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a YAML or JSON manifest."""
+    schema = _tidy(ManifestSchema.model_json_schema(by_alias=True))
+    return {"$schema": SCHEMA_DIALECT, "title": "data-mcp manifest", **schema}
+
+
+def _tidy(node: Any) -> Any:
+    """Drop per-property titles and null defaults; spell constrained mapping keys as ``propertyNames``.
+
+    pydantic writes a key constraint as ``patternProperties``, which lets other keys through in
+    an editor; ``propertyNames`` + ``additionalProperties`` says what the validator enforces.
+    """
+    if isinstance(node, list):
+        return [_tidy(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("properties", "$defs"):
+            out[key] = {name: _tidy(sub) for name, sub in value.items()}
+        elif key == "title" or (key == "default" and value is None):
+            continue
+        else:
+            out[key] = _tidy(value)
+    keys = out.pop("patternProperties", None)
+    if isinstance(keys, dict) and len(keys) == 1:
+        ((pattern, values),) = keys.items()
+        out["propertyNames"] = {"pattern": pattern}
+        out["additionalProperties"] = values
+    return out

@@ -1,0 +1,90 @@
+"""Reading a manifest file of any format into a validated :class:`Manifest` with source positions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._document import Node
+from data_pkg.toolsets._manifest import Format, Manifest, validate_document
+
+MAX_BYTES = 1 << 20
+"""Manifests are hand-written; anything bigger is a mistake (or an attack on the parser)."""
+
+FORMATS: dict[str, Format] = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedManifest:
+    """A manifest file after parsing and validation.
+
+    ``manifest`` is None when the file could not be read or parsed at all; otherwise it holds
+    every field that was valid (invalid ones are reported in ``diagnostics`` and left out).
+    """
+
+    path: Path
+    manifest: Manifest | None
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether there is no error (warnings allowed)."""
+        return self.manifest is not None and not any(d.is_error for d in self.diagnostics)
+
+
+def parse_text(text: str, fmt: Format, file: str) -> tuple[Node | None, list[Diagnostic]]:
+    """Parse manifest source of format ``fmt`` into a node tree."""
+    if fmt == "python":
+        from data_pkg.toolsets._parse_python import parse_python
+
+        return parse_python(text, file)
+    if fmt == "yaml":
+        from data_pkg.toolsets._parse_yaml import parse_yaml
+
+        return parse_yaml(text, file)
+    from data_pkg.toolsets._parse_json import parse_json
+
+    return parse_json(text, file)
+
+
+def parse_manifest(path: str | Path) -> ParsedManifest:
+    """Read, parse and validate the manifest at ``path``; the format follows the suffix.
+
+    Python manifests are parsed with :mod:`ast` and never executed; YAML is composed with the
+    safe loader and never constructed; JSON is strict. Every problem is a diagnostic with the
+    file, line and column, none is raised.
+    """
+    path = Path(path)
+    file = str(path)
+    fmt = FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        problem = diagnostic(
+            "DM107",
+            f"{path.name!r} is not a manifest file",
+            hint="manifests end in .py, .yaml, .yml or .json",
+            file=file,
+        )
+        return ParsedManifest(path, None, (problem,))
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return ParsedManifest(path, None, (diagnostic("DM302", "manifest file not found", file=file),))
+    except OSError as error:
+        return ParsedManifest(path, None, (diagnostic("DM106", f"cannot read the file: {error.strerror}", file=file),))
+    if len(data) > MAX_BYTES:
+        too_big = diagnostic("DM106", f"the file is larger than {MAX_BYTES} bytes", file=file)
+        return ParsedManifest(path, None, (too_big,))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        bad = diagnostic("DM106", "the file is not UTF-8 text", file=file, line=line, col=col)
+        return ParsedManifest(path, None, (bad,))
+    root, problems = parse_text(text, fmt, file)
+    if root is None:
+        return ParsedManifest(path, None, tuple(problems))
+    manifest, invalid = validate_document(root, file=file, fmt=fmt)
+    return ParsedManifest(path, manifest, tuple(problems + invalid))

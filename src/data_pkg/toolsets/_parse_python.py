@@ -1,0 +1,197 @@
+"""Python manifests: read with :func:`ast.parse`, never executed.
+
+A Python manifest may hold a module docstring (its description), assignments of the known
+UPPERCASE fields to literal values, and bare string statements (attribute docstrings). A literal
+is a str, int, float, bool or None constant, a list, tuple, set or dict display of literals, ``+``
+between lists, or the name of a field assigned above. Everything else is reported (DM102) at the
+node that is not allowed. Nothing here compiles or evaluates code: the only call into Python's
+machinery is ``ast.parse``, which builds a syntax tree and runs nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._document import FIELD_NAMES, Node
+
+# The docstring is the description in Python; an assigned DESCRIPTION would be a second way to say it.
+_PY_FIELDS = frozenset(name.upper() for name in FIELD_NAMES if name != "description")
+
+_WHAT: dict[type[ast.AST], str] = {
+    ast.Call: "a function call",
+    ast.Attribute: "attribute access",
+    ast.Subscript: "subscripting",
+    ast.JoinedStr: "an f-string",
+    ast.ListComp: "a comprehension",
+    ast.SetComp: "a comprehension",
+    ast.DictComp: "a comprehension",
+    ast.GeneratorExp: "a generator expression",
+    ast.Lambda: "a lambda",
+    ast.IfExp: "a conditional expression",
+    ast.BoolOp: "a boolean operation",
+    ast.Compare: "a comparison",
+    ast.NamedExpr: "an assignment expression",
+    ast.Starred: "unpacking",
+    ast.Import: "an import",
+    ast.ImportFrom: "an import",
+    ast.FunctionDef: "a function definition",
+    ast.AsyncFunctionDef: "a function definition",
+    ast.ClassDef: "a class definition",
+    ast.AugAssign: "an augmented assignment",
+    ast.AnnAssign: "an annotated assignment",
+    ast.Expr: "an expression statement",
+}
+
+
+class _UnsupportedError(Exception):
+    def __init__(self, node: ast.AST, message: str, code: str = "DM102", hint: str | None = None) -> None:
+        super().__init__(message)
+        self.node = node
+        self.message = message
+        self.code = code
+        self.hint = hint
+
+
+class _PythonReader:
+    def __init__(self, text: str, file: str) -> None:
+        self.lines = text.splitlines()
+        self.file = file
+        self.assigned: dict[str, Node] = {}
+        self.diagnostics: list[Diagnostic] = []
+
+    def position(self, node: ast.AST) -> tuple[int, int]:
+        line: int = getattr(node, "lineno", 1)
+        offset: int = getattr(node, "col_offset", 0)
+        # ast columns count UTF-8 bytes; people (and editors) count characters.
+        source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        if not source.isascii():
+            offset = len(source.encode("utf-8")[:offset].decode("utf-8", errors="replace"))
+        return line, offset + 1
+
+    def report(self, code: str, node: ast.AST, message: str, hint: str | None = None) -> None:
+        line, col = self.position(node)
+        self.diagnostics.append(diagnostic(code, message, hint=hint, file=self.file, line=line, col=col))
+
+    def read(self, module: ast.Module) -> Node:
+        pairs: list[tuple[Node, Node]] = []
+        body = module.body
+        for index, statement in enumerate(body):
+            if _is_string_statement(statement):
+                if index == 0:
+                    assert isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+                    line, col = self.position(statement.value)
+                    key = Node("scalar", "description", line, col)
+                    pairs.append((key, Node("scalar", inspect.cleandoc(str(statement.value.value)), line, col)))
+                # Later bare strings document the assignment above them; they do nothing.
+                continue
+            pair = self.statement(statement)
+            if pair is not None:
+                pairs.append(pair)
+        return Node("map", tuple(pairs), 1, 1)
+
+    def statement(self, statement: ast.stmt) -> tuple[Node, Node] | None:
+        if not isinstance(statement, ast.Assign):
+            what = _WHAT.get(type(statement), "a statement")
+            if isinstance(statement, ast.Expr):
+                what = _WHAT.get(type(statement.value), "an expression")
+                self.report("DM102", statement.value, f"{what} is not allowed: manifests are parsed, never run")
+            else:
+                self.report(
+                    "DM102",
+                    statement,
+                    f"{what} is not allowed: a manifest holds only UPPERCASE field assignments of literal values",
+                )
+            return None
+        if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
+            self.report("DM102", statement, "assign one UPPERCASE field name at a time: FIELD = value")
+            return None
+        target = statement.targets[0]
+        name = target.id
+        if name not in _PY_FIELDS:
+            self.report("DM103", target, f"unknown field {name}", _field_hint(name))
+            return None
+        try:
+            value = self.literal(statement.value)
+        except _UnsupportedError as problem:
+            self.report(problem.code, problem.node, problem.message, problem.hint)
+            return None
+        self.assigned[name] = value
+        line, col = self.position(target)
+        return Node("scalar", name.lower(), line, col), value
+
+    def literal(self, node: ast.expr) -> Node:
+        line, col = self.position(node)
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if value is None or isinstance(value, (str, int, float, bool)):
+                return Node("scalar", value, line, col)
+            kind = "..." if value is Ellipsis else type(value).__name__
+            raise _UnsupportedError(
+                node, f"{kind} is not a manifest value", "DM104", "use a str, int, float, bool or None"
+            )
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            operand = node.operand.value if isinstance(node.operand, ast.Constant) else None
+            # bool is an int too, but -True is no literal anyone means.
+            if isinstance(operand, (int, float)) and not isinstance(operand, bool):
+                return Node("scalar", -operand if isinstance(node.op, ast.USub) else operand, line, col)
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            return Node("list", tuple(self.literal(element) for element in node.elts), line, col)
+        if isinstance(node, ast.Dict):
+            pairs: list[tuple[Node, Node]] = []
+            for key, item in zip(node.keys, node.values, strict=True):
+                if key is None:
+                    raise _UnsupportedError(item, "unpacking with ** is not allowed: write the entries out")
+                pairs.append((self.literal(key), self.literal(item)))
+            return Node("map", tuple(pairs), line, col)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = self.literal(node.left), self.literal(node.right)
+            if left.kind == "list" and right.kind == "list":
+                return Node("list", left.items + right.items, line, col)
+            raise _UnsupportedError(node, "+ joins lists only")
+        if isinstance(node, ast.Name):
+            if node.id in self.assigned:
+                return self.assigned[node.id]
+            raise _UnsupportedError(
+                node,
+                f"{node.id} is not a field assigned above",
+                hint="a value may refer only to UPPERCASE fields assigned earlier in the file",
+            )
+        what = _WHAT.get(type(node), f"a {type(node).__name__} expression")
+        raise _UnsupportedError(node, f"{what} is not allowed: manifests are parsed, never run", hint="use a literal")
+
+
+def _is_string_statement(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
+
+
+def _field_hint(name: str) -> str | None:
+    upper = name.upper()
+    if upper == "DESCRIPTION":
+        return "in Python the module docstring is the description"
+    if upper in _PY_FIELDS:
+        return f"Python manifests spell fields in UPPERCASE: {upper}"
+    import difflib
+
+    close = difflib.get_close_matches(upper, sorted(_PY_FIELDS), n=1)
+    return f"did you mean {close[0]}?" if close else f"known fields: {', '.join(sorted(_PY_FIELDS))}"
+
+
+def parse_python(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
+    """Parse a Python manifest's source into a map node (None when it is not valid Python)."""
+    try:
+        module = ast.parse(text, filename=file)
+    except SyntaxError as error:
+        line = error.lineno or 1
+        col = error.offset or 1
+        return None, [diagnostic("DM101", f"invalid Python: {error.msg}", file=file, line=line, col=col)]
+    except (RecursionError, MemoryError, ValueError) as error:
+        # ValueError: NUL bytes; RecursionError/MemoryError: pathological nesting.
+        return None, [diagnostic("DM101", f"invalid Python: {type(error).__name__}", file=file, line=1, col=1)]
+    reader = _PythonReader(text, file)
+    return reader.read(module), reader.diagnostics

@@ -1,0 +1,96 @@
+"""YAML manifests: composed into position-carrying nodes with PyYAML's safe loader, never constructed.
+
+Only the node graph is built (``compose``), so no YAML tag can create an object. On top of
+that, the reader accepts only the core scalar tags and plain sequences and mappings; aliases
+and anchors are refused too, which also rules out exponential "billion laughs" documents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._document import Node
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "timestamp")}
+
+
+class _RefusedError(Exception):
+    def __init__(self, message: str, mark: Any, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+        self.hint = hint
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, minus anchors and aliases."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.AliasEvent):
+            raise _RefusedError("YAML aliases are not supported", event.start_mark, "write the value out")
+        if getattr(event, "anchor", None) is not None:
+            raise _RefusedError("YAML anchors are not supported", event.start_mark, "write the value out")
+        return super().compose_node(parent, index)
+
+
+def _at(mark: Any) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
+
+
+def _tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
+
+
+def _convert(loader: _Loader, node: yaml.Node) -> Node:
+    line, col = _at(node.start_mark)
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag not in _SCALAR_TAGS:
+            raise _RefusedError(f"YAML tag {_tag(node.tag)} is not supported", node.start_mark, "use plain values")
+        if node.tag.endswith((":str", ":timestamp")):
+            # A date such as 2024-01-31 stays the string it was written as: date parameters want that.
+            return Node("scalar", str(node.value), line, col)
+        return Node("scalar", loader.construct_object(node), line, col)
+    if isinstance(node, yaml.SequenceNode):
+        if node.tag != f"{_CORE}seq":
+            raise _RefusedError(f"YAML tag {_tag(node.tag)} is not supported", node.start_mark, "use a plain list")
+        return Node("list", tuple(_convert(loader, item) for item in node.value), line, col)
+    if isinstance(node, yaml.MappingNode):
+        if node.tag != f"{_CORE}map":
+            raise _RefusedError(f"YAML tag {_tag(node.tag)} is not supported", node.start_mark, "use a plain mapping")
+        pairs = []
+        for key, value in node.value:
+            if key.tag == f"{_CORE}merge":
+                raise _RefusedError("YAML merge keys (<<) are not supported", key.start_mark, "write the entries out")
+            pairs.append((_convert(loader, key), _convert(loader, value)))
+        return Node("map", tuple(pairs), line, col)
+    raise _RefusedError("unsupported YAML node", node.start_mark)  # pragma: no cover - PyYAML has only three kinds
+
+
+def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
+    """Parse a YAML manifest into a node tree (None when it is not valid YAML or uses refused constructs).
+
+    An empty document is an empty mapping: it then fails later as an empty tool set, which says more.
+    """
+    loader = _Loader(text)
+    try:
+        composed = loader.get_single_node()
+        if composed is None:
+            return Node("map", (), 1, 1), []
+        return _convert(loader, composed), []
+    except _RefusedError as refused:
+        line, col = _at(refused.mark)
+        return None, [diagnostic("DM102", refused.message, hint=refused.hint, file=file, line=line, col=col)]
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line, col = _at(mark) if mark is not None else (1, 1)
+        problem = error.problem or error.context or "syntax error"
+        return None, [diagnostic("DM101", f"invalid YAML: {problem}", file=file, line=line, col=col)]
+    except (yaml.YAMLError, RecursionError) as error:
+        return None, [diagnostic("DM101", f"invalid YAML: {error}", file=file, line=1, col=1)]
+    finally:
+        loader.dispose()

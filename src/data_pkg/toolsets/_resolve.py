@@ -1,0 +1,188 @@
+"""The selector: a manifest (or profile, or nothing) in, a :class:`Registry` and diagnostics out.
+
+The server and the linter both call :func:`resolve`, so a manifest that lints clean starts a
+server and one that starts lints clean. The rules, applied in exactly this order for every
+manifest (an extended manifest is resolved the same way first):
+
+1. **extends**: start from the union of the extended manifests' selections, in the order listed
+   (profiles by name, files by path relative to the manifest). Their overrides come along; for the
+   same tool a later base's override fields win over an earlier one's.
+2. **include**: add every available tool matching each pattern. Patterns silently skip what
+   cannot be a tool (bulk and file endpoints, withdrawn ones, ones whose path segment is not
+   configured); a pattern that matches nothing available is a warning (DM208).
+3. **tools**: add each named tool (spec name or bare key). Naming something that cannot be a
+   tool is an error (DM204, DM206); naming a withdrawn endpoint is a warning naming its
+   successor (DM205), and it is not added. An ``include`` entry without glob characters or a
+   colon is a name too and is held to the same rules.
+4. **exclude**: remove every tool matching each pattern or name.
+5. **max_tier**: drop tools above that plan tier. A filter, not an error (``Resolution.dropped_by_tier``
+   lists them, for the linter).
+6. **overrides**: rename, re-describe, fix arguments. An override of a tool the steps above did not
+   select (before the tier filter) is an error (DM403); overrides of tools dropped by the tier
+   filter, or whose path segment is not configured, are ignored.
+7. **naming**: the style is ``DATA_MCP_TOOL_NAME_STYLE``, else the manifest's ``name_style``, else
+   the nearest extended manifest's (first in ``extends`` order, depth first), else ``key``. The prefix
+   and ``output_schemas`` are inherited the same way (without the environment). Then every name
+   is checked against the style's rule (DM405) and for collisions (DM203).
+
+An empty result is an error (DM207). Any error means no registry; warnings never block.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from data_pkg.toolsets._diagnostics import Diagnostic, ToolsetError
+from data_pkg.toolsets._naming import DEFAULT_STYLE, base_name, name_pattern, style_from_env
+from data_pkg.toolsets._registry import Registry, Tool
+from data_pkg.toolsets._schemas import input_schema, output_schema, tool_description
+from data_pkg.toolsets._select import SEGMENT_ENV, Selection, Selector
+
+__all__ = ["SEGMENT_ENV", "Resolution", "resolve"]
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The outcome of :func:`resolve`.
+
+    ``registry`` is None when any diagnostic is an error. ``files`` lists every local file
+    involved (the manifest, everything it extends, and extended files that were missing, so that
+    creating them triggers a reload), for the hot-reload watcher.
+    """
+
+    registry: Registry | None
+    diagnostics: tuple[Diagnostic, ...] = ()
+    files: tuple[Path, ...] = ()
+    dropped_by_tier: tuple[str, ...] = ()
+    """Spec names of tools a ``max_tier`` (of the manifest or one it extends) kept out, for the linter."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether a registry was built (warnings allowed)."""
+        return self.registry is not None
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        """The diagnostics that block."""
+        return tuple(d for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> tuple[Diagnostic, ...]:
+        """The diagnostics that do not block."""
+        return tuple(d for d in self.diagnostics if not d.is_error)
+
+    def raise_for_errors(self) -> Registry:
+        """The registry; raises :class:`ToolsetError` carrying every diagnostic when there is none."""
+        if self.registry is None:
+            raise ToolsetError(self.diagnostics)
+        return self.registry
+
+
+def _names(selector: Selector, selection: Selection, style: str, prefix: str) -> dict[str, str]:
+    """Endpoint key -> final tool name, reporting invalid names (DM405) and collisions (DM203)."""
+    rule = name_pattern(style)
+    owner: dict[str, str] = {}
+    named: dict[str, str] = {}
+    for key, endpoint in selection.tools.items():
+        change = selection.changes.get(key)
+        renamed = change is not None and change.name is not None
+        name = prefix + (change.name if change and change.name else base_name(endpoint, style))
+        where = change.name_at if change and change.name_at and renamed else selector.top
+        if not rule.fullmatch(name):
+            limit = "1 to 128 of A-Z a-z 0-9 _ . -" if style == "spec" else "1 to 64 of A-Z a-z 0-9 _ -"
+            broken = f"tool name {name!r} ({endpoint.spec}) breaks the {style} style's rule"
+            selector.report("DM405", where, broken, limit)
+            continue
+        if name in owner:
+            other = selection.tools[owner[name]]
+            other_change = selection.changes.get(owner[name])
+            if not renamed and other_change is not None and other_change.name_at is not None:
+                where = other_change.name_at  # blame the rename, not the catalog name it hits
+            selector.report(
+                "DM203",
+                where,
+                f"two tools would be called {name!r}: {other.spec} and {endpoint.spec}",
+                "rename one of them in overrides",
+            )
+            continue
+        owner[name] = key
+        named[key] = name
+    return named
+
+
+def _registry(selection: Selection, names: Mapping[str, str], style: str, prefix: str) -> Registry:
+    """The tools of a clean selection, in selection order, with schemas built for their fixed arguments."""
+    tools = []
+    for key, endpoint in selection.tools.items():
+        change = selection.changes.get(key)
+        fixed: Mapping[str, object] = MappingProxyType(dict(change.fixed)) if change and change.fixed else _NOTHING
+        tools.append(
+            Tool(
+                name=names[key],
+                description=(change.description if change and change.description else None)
+                or tool_description(endpoint),
+                input_schema=input_schema(endpoint, fixed),
+                endpoint=key,
+                fixed=fixed,
+                output_schema=output_schema(endpoint) if selection.output_schemas else None,
+            )
+        )
+    return Registry(tuple(tools), name_style=style, prefix=prefix)
+
+
+_NOTHING: Mapping[str, object] = MappingProxyType({})
+
+
+def resolve(
+    source: str | os.PathLike[str] | None,
+    *,
+    env: Mapping[str, str],
+    profiles_dir: Path | None = None,
+) -> Resolution:
+    """Resolve a tool set: ``source`` is a manifest path, a profile name, or None for the default set.
+
+    ``env`` supplies ``DATA_MCP_TOOL_NAME_STYLE`` and the path-segment variables (pass
+    ``os.environ`` in a server; tests pass a dict). ``profiles_dir`` replaces the built-in
+    profiles folder. Never raises for a bad manifest: everything wrong is in ``diagnostics``.
+    """
+    selector = Selector(env, profiles_dir)
+    try:
+        env_style = style_from_env(env)
+    except ToolsetError as error:
+        selector.diagnostics.extend(error.diagnostics)
+        env_style = None
+    selection = selector.default_selection() if source is None else selector.source(source)
+    files = tuple(selector.files)
+    if selection is None:
+        return Resolution(None, _ordered(selector.diagnostics), files)
+    style = env_style or selection.name_style or DEFAULT_STYLE
+    prefix = selection.prefix or ""
+    names = _names(selector, selection, style, prefix)
+    blocked = any(d.is_error for d in selector.diagnostics)
+    if not selection.tools and not blocked:
+        # Only when nothing else went wrong: an earlier error is the likelier cause of the emptiness.
+        selector.report(
+            "DM207", selector.top, "the manifest selects no tools", "check extends, include, tools and exclude"
+        )
+        blocked = True
+    dropped = tuple(selection.dropped_by_tier)
+    if blocked:
+        return Resolution(None, _ordered(selector.diagnostics), files, dropped)
+    registry = _registry(selection, names, style, prefix)
+    return Resolution(registry, _ordered(selector.diagnostics), files, dropped)
+
+
+def _ordered(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Environment problems first, then file by file (in order of first mention), by position."""
+    first_seen: dict[str | None, int] = {}
+    for found in diagnostics:
+        first_seen.setdefault(found.file, len(first_seen))
+
+    def key(found: Diagnostic) -> tuple[int, int, int, int]:
+        return (found.file is not None, first_seen[found.file], found.line or 0, found.col or 0)
+
+    return tuple(sorted(diagnostics, key=key))

@@ -1,0 +1,121 @@
+"""What an agent sees of a tool: its input schema, its description and (on request) its output schema.
+
+Input schemas are compact on purpose, since every byte is paid for in tokens on each request:
+no ``title``, one short ``description`` per parameter (the catalog's), ``enum`` where the API
+has one, dates as ``format: date``, ``default`` only where the catalog declares one (it tells the
+agent what happens when it leaves the argument out, for a few bytes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from data_pkg.catalog import Endpoint, Param, tier_rank
+
+JsonSchema = dict[str, Any]
+
+_TYPES: dict[str, JsonSchema] = {
+    "str": {"type": "string"},
+    "int": {"type": "integer"},
+    "float": {"type": "number"},
+    "bool": {"type": "boolean"},
+    "date": {"type": "string", "format": "date"},
+    "cik": {"type": "string", "pattern": "^[0-9]{1,10}$"},
+    "list": {"type": "array", "items": {"type": "string"}},
+}
+
+
+def param_schema(param: Param) -> JsonSchema:
+    """The JSON Schema of one parameter."""
+    schema: JsonSchema = dict(_TYPES[param.type])
+    if param.type == "list":
+        schema["items"] = {"type": "string"}  # a fresh dict: schemas are handed out, never shared
+    if param.enum:
+        schema["enum"] = list(param.enum)
+    if param.default is not None:
+        schema["default"] = param.default
+    schema["description"] = param.description
+    return schema
+
+
+_NO_FIXED: Mapping[str, object] = MappingProxyType({})
+
+
+def input_schema(endpoint: Endpoint, fixed: Mapping[str, object] = _NO_FIXED) -> JsonSchema:
+    """The input schema of ``endpoint``'s tool; parameters in ``fixed`` are left out (the server sends them)."""
+    properties = {p.name: param_schema(p) for p in endpoint.params if p.name not in fixed}
+    schema: JsonSchema = {"type": "object", "properties": properties}
+    required = [p.name for p in endpoint.params if p.required and p.name not in fixed]
+    if required:
+        schema["required"] = required
+    schema["additionalProperties"] = False
+    return schema
+
+
+def tool_description(endpoint: Endpoint) -> str:
+    """The catalog's description, plus the plan it needs when that is above the free one."""
+    if tier_rank(endpoint.tier) > 0:
+        return f"{endpoint.description} Needs the {endpoint.tier} plan or higher."
+    return endpoint.description
+
+
+def output_schema(endpoint: Endpoint) -> JsonSchema | None:
+    """The structured-output schema of ``endpoint``'s tool, or None when it returns no model.
+
+    Imports the response model's module, so call it only when a manifest asks for output
+    schemas. Field names are the wire names (aliases). A structured result must be a JSON
+    object, so endpoints answering a list are described as ``{"result": [...]}``, the wrapping
+    the MCP Python SDK uses for non-object results.
+    """
+    if endpoint.model is None:
+        return None
+    if endpoint.model == "str":
+        # The catalog's spelling for an answer that is a list of plain strings (sector names ...).
+        schema: JsonSchema = {"type": "string"}
+    else:
+        import importlib
+
+        from data_pkg.models._index import MODEL_MODULES
+
+        module = importlib.import_module(f"data_pkg.models.{MODEL_MODULES[endpoint.model]}")
+        model = getattr(module, endpoint.model)
+        schema = _compact(model.model_json_schema(by_alias=True, mode="serialization"))
+    if endpoint.single and schema.get("type") == "object":
+        return schema
+    definitions = schema.pop("$defs", None)
+    wrapped: JsonSchema = {
+        "type": "object",
+        "properties": {"result": {"type": "array", "items": schema}},
+        "required": ["result"],
+    }
+    if definitions:
+        wrapped["$defs"] = definitions
+    return wrapped
+
+
+def _compact(schema: Any) -> Any:
+    """Drop titles and null defaults, and fold ``anyOf [T, null]`` into ``type: [T, "null"]``."""
+    if isinstance(schema, list):
+        return [_compact(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "title":
+            continue
+        if key in ("properties", "$defs"):
+            # Mappings of names to schemas: a field may well be called "title".
+            out[key] = {name: _compact(sub) for name, sub in value.items()}
+        else:
+            out[key] = _compact(value)
+    if "default" in out and out["default"] is None:
+        del out["default"]
+    options = out.get("anyOf")
+    if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
+        other = options[0] if options[1] == {"type": "null"} else options[1]
+        if set(other) == {"type"} and isinstance(other["type"], str):
+            del out["anyOf"]
+            out["type"] = [other["type"], "null"]
+    return out

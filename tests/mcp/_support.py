@@ -1,0 +1,75 @@
+"""Drive the real server: a subprocess over stdio, spoken to by the MCP SDK client."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from mcp import Client
+
+TIMEOUT = 30.0
+
+
+def server_env(base_url: str | None, **extra: str) -> dict[str, str]:
+    """The process environment without any DATA_* variable, plus what the test sets."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DATA_")}
+    env["PYTHONUNBUFFERED"] = "1"
+    if base_url is not None:
+        env["DATA_BASE_URL"] = base_url
+        env["DATA_API_KEY"] = "demo"
+    env.update(extra)
+    return {k: v for k, v in env.items() if v != ""}
+
+
+class Notifications:
+    """Collects tools/list_changed notifications; waits for them with a bound."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._event = anyio.Event()
+
+    async def __call__(self, message: Any) -> None:
+        # Notification classes differ per protocol version: match the wire method instead.
+        if getattr(message, "method", None) == "notifications/tools/list_changed":
+            self.count += 1
+            self._event.set()
+
+    async def wait(self, within: float = 10.0) -> None:
+        with anyio.fail_after(within):
+            await self._event.wait()
+        self._event = anyio.Event()
+
+
+@asynccontextmanager
+async def connect(
+    env: Mapping[str, str], stderr: Path, *, mode: str = "legacy", notifications: Notifications | None = None
+) -> AsyncIterator[Client]:
+    """A connected client to ``python -m data_pkg.mcp`` started with ``env``; stderr goes to a file."""
+    params = StdioServerParameters(command=sys.executable, args=["-m", "data_pkg.mcp"], env=dict(env))
+    with stderr.open("a") as errlog:
+        transport = stdio_client(params, errlog=errlog)
+        # read_timeout_seconds bounds every request, so a hung server fails the test instead of stalling it.
+        async with Client(transport, mode=mode, read_timeout_seconds=TIMEOUT, message_handler=notifications) as client:
+            yield client
+
+
+async def wait_for_log(log: Path, fragment: str, within: float = 10.0) -> None:
+    """Wait until the server's stderr file contains ``fragment`` (a file another process writes: polled)."""
+    with anyio.fail_after(within):
+        while fragment not in log.read_text():  # noqa: ASYNC110, ASYNC240 - polled: no event crosses processes
+            await anyio.sleep(0.02)
+
+
+def text(result: types.CallToolResult) -> str:
+    """The single text block of a tool result."""
+    (block,) = result.content
+    assert isinstance(block, types.TextContent)
+    return block.text

@@ -1,0 +1,7 @@
+"""Broken on purpose: an unclosed list."""
+
+TOOLS = [
+    "company.quote",
+    "company.profile"
+
+INCLUDE = []

@@ -1,0 +1,4 @@
+"""Broken on purpose: a field assigned twice."""
+
+TOOLS = ["company.quote"]
+TOOLS = ["company.profile"]
