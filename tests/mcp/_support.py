@@ -34,9 +34,12 @@ class Notifications:
 
     def __init__(self) -> None:
         self.count = 0
+        self.logs: list[str] = []
         self._event = anyio.Event()
 
     async def __call__(self, message: Any) -> None:
+        if getattr(message, "method", None) == "notifications/message":
+            self.logs.append(str(message.params.data))
         # Notification classes differ per protocol version: match the wire method instead.
         if getattr(message, "method", None) == "notifications/tools/list_changed":
             self.count += 1
@@ -50,7 +53,11 @@ class Notifications:
 
 @asynccontextmanager
 async def connect(
-    env: Mapping[str, str], stderr: Path, *, mode: str = "legacy", notifications: Notifications | None = None
+    env: Mapping[str, str],
+    stderr: Path,
+    *,
+    mode: str = "legacy",
+    notifications: Notifications | None = None,
 ) -> AsyncIterator[Client]:
     """A connected client to ``python -m data_pkg.mcp`` started with ``env``; stderr goes to a file."""
     params = StdioServerParameters(command=sys.executable, args=["-m", "data_pkg.mcp"], env=dict(env))

@@ -66,7 +66,8 @@ async def test_a_bad_edit_keeps_the_old_list_and_the_fix_loads(sandbox: str, tmp
     write(manifest, '"""Team."""\nTOOLS = ["company.quote"]\n')
     heard = Notifications()
     log = tmp_path / "err.log"
-    async with connect(server_env(sandbox, DATA_MCP_MANIFEST=str(manifest)), log, notifications=heard) as client:
+    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest))
+    async with connect(env, log, notifications=heard) as client:
         write(manifest, '"""Team."""\nTOOLS = ["company.quote", "company.proflie"]\n')
         await wait_for_log(log, f"{manifest}:2:")
         assert await names(client) == {"quote"}
@@ -75,6 +76,9 @@ async def test_a_bad_edit_keeps_the_old_list_and_the_fix_loads(sandbox: str, tmp
         await heard.wait()
         assert await names(client) == {"quote", "profile"}
     assert "did you mean" in log.read_text().lower()
+    assert any(f"{manifest}:2:" in entry for entry in heard.logs), (
+        "the diagnostic also reaches the client as an MCP log message"
+    )
 
 
 async def test_delete_then_recreate_is_seen(sandbox: str, tmp_path: Path) -> None:

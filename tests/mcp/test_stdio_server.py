@@ -199,3 +199,20 @@ async def test_the_key_never_reaches_results_or_logs(sandbox: str, tmp_path: Pat
     assert "GET /stable/quote" in captured  # DEBUG was really on
     for blob in [*texts, captured]:
         assert SECRET_KEY not in blob
+
+
+async def test_output_schemas_only_when_asked_and_results_match_them(sandbox: str, tmp_path: Path) -> None:
+    import jsonschema
+
+    manifest = tmp_path / "team.yaml"
+    manifest.write_text("tools: [company.quote, company.historical_prices]\noutput_schemas: true\n")
+    async with connect(server_env(sandbox, DATA_MCP_MANIFEST=str(manifest)), tmp_path / "err.log") as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        quote = await client.call_tool("quote", {"symbol": "AAPL"})
+        bars = await client.call_tool("historical_prices", {"symbol": "AAPL", "from_date": "2026-11-02"})
+    for name, result in (("quote", quote), ("historical_prices", bars)):
+        schema = tools[name].output_schema
+        assert schema is not None
+        assert result.structured_content is not None
+        jsonschema.validate(result.structured_content, schema)
+    assert json.loads(text(quote)) == quote.structured_content

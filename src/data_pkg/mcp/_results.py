@@ -34,13 +34,17 @@ def _plain(value: Any) -> Any:
 
 
 def success(value: Any, *, structured: bool) -> types.CallToolResult:
-    """A result holding ``value`` as one compact JSON text (and as structured content when asked)."""
+    """A result holding ``value`` as one compact JSON text (and as structured content when asked).
+
+    Structured content follows the tool's output schema: a single-row answer is the object
+    itself; a list travels under ``"result"`` because the schema's root must be an object.
+    """
     plain = _plain(value)
     text = json.dumps(plain, separators=(",", ":"), ensure_ascii=False)
     content: list[types.ContentBlock] = [types.TextContent(text=text)]
     if structured:
-        # Output schemas describe an object, so lists travel under "result".
-        return types.CallToolResult(content=content, structured_content={"result": plain})
+        wrapped = plain if isinstance(plain, dict) else {"result": plain}
+        return types.CallToolResult(content=content, structured_content=wrapped)
     return types.CallToolResult(content=content)
 
 
