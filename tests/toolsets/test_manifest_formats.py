@@ -247,3 +247,15 @@ def test_a_directory_or_oversized_file_is_unreadable(tmp_path: Path) -> None:
 def test_python_constructs_outside_the_literal_subset_are_reported(write: Write, text: str, code: str) -> None:
     problems = parse_manifest(write("m.py", text + "\n")).diagnostics
     assert [d.code for d in problems] == [code]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "col"),
+    [('{"tools": ["company.quote" , ]}', 1, 28), ('{\n  "prefix": "x",\n}', 2, 16), ('{"tools": [],}', 1, 13)],
+)
+def test_a_trailing_comma_is_reported_at_the_comma_on_every_python(
+    write: Write, text: str, line: int, col: int
+) -> None:
+    parsed = parse_manifest(write("m.json", text))
+    assert [(d.code, d.line, d.col) for d in parsed.diagnostics] == [("DM101", line, col)]
+    assert "trailing comma" in parsed.diagnostics[0].message

@@ -81,12 +81,42 @@ class _Scanner:
         return Node("scalar", number, line, col), match.end()
 
 
+def trailing_comma(text: str, pos: int) -> int | None:
+    """Offset of the trailing comma a decoder error at ``pos`` is about, or None.
+
+    Python versions disagree on where they report it (3.13 at the comma, earlier ones at the
+    bracket after it, as "Expecting value"), so find the comma ourselves and report it the same way.
+    """
+    if pos < len(text) and text[pos] == ",":
+        after = pos + 1
+        while after < len(text) and text[after] in " \t\r\n":
+            after += 1
+        return pos if after < len(text) and text[after] in "]}" else None
+    if pos < len(text) and text[pos] in "]}":
+        before = pos - 1
+        while before >= 0 and text[before] in " \t\r\n":
+            before -= 1
+        return before if before >= 0 and text[before] == "," else None
+    return None
+
+
+def _syntax_error(text: str, error: json.JSONDecodeError, file: str) -> Diagnostic:
+    comma = trailing_comma(text, error.pos)
+    if comma is None:
+        return diagnostic("DM101", f"invalid JSON: {error.msg}", file=file, line=error.lineno, col=error.colno)
+    line = text.count("\n", 0, comma) + 1
+    col = comma - (text.rfind("\n", 0, comma) + 1) + 1
+    return diagnostic(
+        "DM101", "invalid JSON: trailing comma (JSON allows none); remove it", file=file, line=line, col=col
+    )
+
+
 def parse_json(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
     """Parse a JSON manifest into a node tree (None when it is not strict JSON)."""
     try:
         json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        return None, [diagnostic("DM101", f"invalid JSON: {error.msg}", file=file, line=error.lineno, col=error.colno)]
+        return None, [_syntax_error(text, error, file)]
     except (_NotJsonError, RecursionError) as error:
         return None, [diagnostic("DM101", f"invalid JSON: {error}", file=file, line=1, col=1)]
     scanner = _Scanner(text)
