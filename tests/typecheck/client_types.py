@@ -14,6 +14,8 @@ from data_pkg.models.company import HistoricalPrice, IncomeStatement, Quote
 
 
 def sync_surface(client: DataClient) -> None:
+    assert_type(DataClient.from_env(), DataClient)
+    assert_type(AsyncDataClient.from_env(), AsyncDataClient)
     assert_type(client.company.get_quote("AAPL"), Quote)
     assert_type(client.company.get_quote("AAPL").price, float)
     assert_type(client.company.get_historical_prices("AAPL", from_date="2024-01-01"), list[HistoricalPrice])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx2
 
@@ -17,22 +17,55 @@ from data_pkg.client._settings import Settings
 from data_pkg.client._sync import SyncTransport
 from data_pkg.client.groups import AsyncGroups, SyncGroups
 
-
-def _settings(
-    api_key: str | None, base_url: str | None, settings: Settings | None, options: dict[str, Any]
-) -> Settings:
-    if settings is not None:
-        if api_key is not None or base_url is not None or options:
-            raise TypeError("pass either settings or individual options, not both")
-        return settings
-    if api_key is not None:
-        options["api_key"] = api_key
-    if base_url is not None:
-        options["base_url"] = base_url.rstrip("/")
-    return Settings.from_env({}, **options)
+_C = TypeVar("_C", bound="_Configured")
 
 
-class DataClient(SyncGroups):
+class _Configured:
+    """How both clients are built: explicit arguments, a Settings object, or the environment."""
+
+    settings: Settings
+    _transport: SyncTransport | AsyncTransport
+
+    def _engine(
+        self,
+        api_key: str | None,
+        base_url: str | None,
+        settings: Settings | None,
+        cache_backend: Cache | None,
+        options: dict[str, Any],
+    ) -> Engine:
+        if settings is not None:
+            if api_key is not None or base_url is not None or options:
+                raise TypeError("pass either settings or individual options, not both")
+        else:
+            if api_key is not None:
+                options["api_key"] = api_key
+            if base_url is not None:
+                options["base_url"] = base_url.rstrip("/")
+            settings = Settings.from_env({}, **options)
+        self.settings = settings
+        return Engine(settings, cache=cache_backend)
+
+    @classmethod
+    def from_env(cls: type[_C], **overrides: Any) -> _C:
+        """A client configured from ``DATA_API_KEY``, ``DATA_BASE_URL`` and the other ``DATA_*`` variables.
+
+        Keyword arguments override single settings; ``transport`` and ``cache_backend`` pass through.
+        """
+        transport = overrides.pop("transport", None)
+        backend = overrides.pop("cache_backend", None)
+        return cls(settings=Settings.from_env(**overrides), transport=transport, cache_backend=backend)  # type: ignore[call-arg]
+
+    @property
+    def rate_limit(self) -> RateLimitInfo:
+        """Rate-limit headers of the latest reply; ``None`` fields mean the upstream did not say."""
+        return self._transport.engine.rate_limit
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(base_url={self.settings.base_url!r}, api_key={self.settings.api_key!r})"
+
+
+class DataClient(_Configured, SyncGroups):
     """Blocking client: one method per endpoint, grouped by dataset (``client.company.get_quote("AAPL")``).
 
     Build it with :meth:`from_env` (reads ``DATA_*`` variables) or with explicit
@@ -52,20 +85,8 @@ class DataClient(SyncGroups):
         cache_backend: Cache | None = None,
         **options: Any,
     ) -> None:
-        self.settings = _settings(api_key, base_url, settings, options)
-        self._transport = SyncTransport(Engine(self.settings, cache=cache_backend), transport=transport)
-
-    @classmethod
-    def from_env(cls, **overrides: Any) -> DataClient:
-        """A client configured from ``DATA_API_KEY``, ``DATA_BASE_URL`` and the other ``DATA_*`` variables."""
-        transport = overrides.pop("transport", None)
-        backend = overrides.pop("cache_backend", None)
-        return cls(settings=Settings.from_env(**overrides), transport=transport, cache_backend=backend)
-
-    @property
-    def rate_limit(self) -> RateLimitInfo:
-        """Rate-limit headers of the latest reply; ``None`` fields mean the upstream did not say."""
-        return self._transport.engine.rate_limit
+        engine = self._engine(api_key, base_url, settings, cache_backend, options)
+        self._transport = SyncTransport(engine, transport=transport)
 
     def call(self, endpoint: str, **args: Any) -> Any:
         """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch)."""
@@ -87,11 +108,8 @@ class DataClient(SyncGroups):
     ) -> None:
         self.close()
 
-    def __repr__(self) -> str:
-        return f"DataClient(base_url={self.settings.base_url!r}, api_key={self.settings.api_key!r})"
 
-
-class AsyncDataClient(AsyncGroups):
+class AsyncDataClient(_Configured, AsyncGroups):
     """Asyncio client with the same groups and methods as :class:`DataClient`, awaited."""
 
     _transport: AsyncTransport
@@ -106,20 +124,8 @@ class AsyncDataClient(AsyncGroups):
         cache_backend: Cache | None = None,
         **options: Any,
     ) -> None:
-        self.settings = _settings(api_key, base_url, settings, options)
-        self._transport = AsyncTransport(Engine(self.settings, cache=cache_backend), transport=transport)
-
-    @classmethod
-    def from_env(cls, **overrides: Any) -> AsyncDataClient:
-        """A client configured from ``DATA_API_KEY``, ``DATA_BASE_URL`` and the other ``DATA_*`` variables."""
-        transport = overrides.pop("transport", None)
-        backend = overrides.pop("cache_backend", None)
-        return cls(settings=Settings.from_env(**overrides), transport=transport, cache_backend=backend)
-
-    @property
-    def rate_limit(self) -> RateLimitInfo:
-        """Rate-limit headers of the latest reply; ``None`` fields mean the upstream did not say."""
-        return self._transport.engine.rate_limit
+        engine = self._engine(api_key, base_url, settings, cache_backend, options)
+        self._transport = AsyncTransport(engine, transport=transport)
 
     async def call(self, endpoint: str, **args: Any) -> Any:
         """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch)."""
@@ -140,6 +146,3 @@ class AsyncDataClient(AsyncGroups):
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.aclose()
-
-    def __repr__(self) -> str:
-        return f"AsyncDataClient(base_url={self.settings.base_url!r}, api_key={self.settings.api_key!r})"
