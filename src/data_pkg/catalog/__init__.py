@@ -11,6 +11,7 @@ from functools import cache
 
 from data_pkg.catalog._endpoints import ENDPOINTS
 from data_pkg.catalog._types import (
+    SEGMENT_ENV,
     TIERS,
     Endpoint,
     Format,
@@ -24,6 +25,7 @@ from data_pkg.catalog._types import (
 
 __all__ = [
     "ENDPOINTS",
+    "SEGMENT_ENV",
     "TIERS",
     "Endpoint",
     "Format",

@@ -7,7 +7,9 @@ else is loaded.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Literal, Union
 
 ParamType = Literal["str", "int", "float", "bool", "date", "cik", "list"]
@@ -21,6 +23,11 @@ Format = Literal["json", "csv", "xlsx"]
 Status = Literal["live", "withdrawn"]
 Freshness = Literal["realtime", "intraday", "daily", "static"]
 """How quickly an endpoint's data goes stale; it picks the cache TTL."""
+
+SEGMENT_ENV: Mapping[str, str] = MappingProxyType(
+    {"provider": "DATA_PROVIDER_SEGMENT", "ratings_addon": "DATA_RATINGS_ADDON_SEGMENT"}
+)
+"""Configurable path segments and the variable that sets each; the names never appear in code."""
 
 TIERS: tuple[str, ...] = ("basic", "starter", "premium", "ultimate")
 """Plan tiers, cheapest first. ``basic`` is the free plan."""

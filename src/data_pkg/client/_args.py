@@ -11,13 +11,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from data_pkg.catalog import Endpoint, Param
+from data_pkg.catalog import SEGMENT_ENV, Endpoint, Param
 from data_pkg.errors import EndpointUnavailableError, InvalidRequestError
 
 _PATH_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_SEGMENT_VARS = {"provider": "DATA_PROVIDER_SEGMENT", "ratings_addon": "DATA_RATINGS_ADDON_SEGMENT"}
 _TYPE_WORDS = {
     "str": "a string",
     "int": "a whole number",
@@ -64,7 +63,7 @@ def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str
         value = segments.get(segment)
         if not value:
             raise EndpointUnavailableError(
-                f"{endpoint.spec} needs the path segment {segment!r}: set {_SEGMENT_VARS[segment]}",
+                f"{endpoint.spec} needs the path segment {segment!r}: set {SEGMENT_ENV[segment]}",
                 endpoint=endpoint.spec,
             )
         path = path.replace("{" + segment + "}", value)

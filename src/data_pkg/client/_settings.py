@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Literal, get_args
 
-from data_pkg.catalog import TIERS
+from data_pkg.catalog import SEGMENT_ENV, TIERS
 from data_pkg.errors import ConfigurationError
 
 _SEGMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
@@ -124,11 +124,7 @@ class Settings:
             values["rate_limit"] = _number("DATA_RATE_LIMIT", raw, int)
         if (raw := env.get("DATA_RATE_LIMIT_MAX_WAIT")) is not None:
             values["rate_limit_max_wait"] = _number("DATA_RATE_LIMIT_MAX_WAIT", raw, float)
-        segments = {
-            name: value.strip()
-            for name, var in (("provider", "DATA_PROVIDER_SEGMENT"), ("ratings_addon", "DATA_RATINGS_ADDON_SEGMENT"))
-            if (value := env.get(var, "")).strip()
-        }
+        segments = {name: value.strip() for name, var in SEGMENT_ENV.items() if (value := env.get(var, "")).strip()}
         if segments:
             values["segments"] = segments
         if (raw := env.get("DATA_LOG_LEVEL")) is not None and raw.strip():

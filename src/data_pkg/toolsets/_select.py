@@ -10,10 +10,9 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from data_pkg.catalog import ENDPOINTS, Endpoint, lookup, tier_rank
+from data_pkg.catalog import ENDPOINTS, SEGMENT_ENV, Endpoint, lookup, tier_rank
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._patterns import is_pattern, matches, pattern_problem, suggest, tool_names
 from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, profile_path
@@ -22,9 +21,6 @@ from data_pkg.toolsets._sources import is_profile_name, manifest_path
 if TYPE_CHECKING:
     from data_pkg.toolsets._manifest import Located, Manifest
 
-SEGMENT_ENV: Mapping[str, str] = MappingProxyType(
-    {"provider": "DATA_PROVIDER_SEGMENT", "ratings_addon": "DATA_RATINGS_ADDON_SEGMENT"}
-)
 """The environment variable that configures each path segment (the client reads the same ones)."""
 
 
