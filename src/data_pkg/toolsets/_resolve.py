@@ -36,11 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
+from data_pkg.catalog import SEGMENT_ENV
 from data_pkg.toolsets._diagnostics import Diagnostic, ToolsetError
 from data_pkg.toolsets._naming import DEFAULT_STYLE, base_name, name_pattern, style_from_env
 from data_pkg.toolsets._registry import Registry, Tool
 from data_pkg.toolsets._schemas import input_schema, output_schema, tool_description
-from data_pkg.toolsets._select import SEGMENT_ENV, Selection, Selector
+from data_pkg.toolsets._select import Selection, Selector
 
 __all__ = ["SEGMENT_ENV", "Resolution", "resolve"]
 
