@@ -46,4 +46,4 @@ def test_version_and_help_and_unknown_commands() -> None:
     assert "serve" in helped.stdout
     unknown = subprocess.run([COMMAND, "frobnicate"], capture_output=True, text=True, timeout=60, check=False)
     assert unknown.returncode == 2
-    assert "unknown command 'frobnicate'" in unknown.stderr
+    assert "No such command 'frobnicate'" in unknown.stderr
