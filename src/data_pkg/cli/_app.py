@@ -45,9 +45,11 @@ def _root(
 
 def _register() -> None:
     # One line per command module; each module defines register(app).
-    from data_pkg.cli import _cmd_basics
+    from data_pkg.cli import _cmd_basics, _cmd_demo, _cmd_toolsets
 
     _cmd_basics.register(app)
+    _cmd_toolsets.register(app)
+    _cmd_demo.register(app)
     # -- more commands register below this line --
 
 

@@ -1,0 +1,211 @@
+"""``data-mcp tools``, ``diff`` and ``catalog``: look at tool sets and endpoints before serving them."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable
+from typing import Annotated, Any
+
+import typer
+
+from data_pkg.catalog import ENDPOINTS, TIERS, Endpoint, lookup, tier_rank
+from data_pkg.toolsets import DEFAULT_PROFILE, Registry, Resolution, diff, resolve
+
+SOURCE_HELP = "A manifest file or a profile name (minimal, analyst, quant, news, full); the default set when omitted."
+
+
+def _resolve_or_exit(source: str | None, style: str | None) -> tuple[Resolution, Registry]:
+    """Resolve like the server would; print diagnostics on stderr; exit 1 when there is no registry."""
+    env = dict(os.environ)
+    if style:
+        env["DATA_MCP_TOOL_NAME_STYLE"] = style
+    if source == DEFAULT_PROFILE:
+        source = None
+    resolution = resolve(source, env=env)
+    for diagnostic in resolution.diagnostics:
+        typer.echo(str(diagnostic), err=True)
+    if resolution.registry is None:
+        typer.echo(f"{source or 'the default set'} does not resolve: fix the errors above", err=True)
+        raise typer.Exit(1)
+    return resolution, resolution.registry
+
+
+def _tool_bytes(tool_mcp: dict[str, Any]) -> int:
+    return len(json.dumps(tool_mcp, separators=(",", ":")))
+
+
+def _table(rows: Iterable[tuple[str, ...]], headers: tuple[str, ...]) -> str:
+    rows = list(rows)
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``tools``, ``diff`` and ``catalog`` to ``app``."""
+
+    @app.command()
+    def tools(
+        source: Annotated[str | None, typer.Argument(help=SOURCE_HELP)] = None,
+        json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        max_tokens: Annotated[
+            int | None, typer.Option(help="Exit 1 when tools/list would cost more estimated tokens (a CI guard).")
+        ] = None,
+        style: Annotated[str | None, typer.Option(help="Name style to show: key, spec or snake.")] = None,
+    ) -> None:
+        """The tools the server would expose, their size on the wire, and an estimated token count.
+
+        Examples:
+          data-mcp tools                       the default set
+          data-mcp tools analyst --style snake
+          data-mcp tools team/research.py --max-tokens 8000
+        """
+        _, registry = _resolve_or_exit(source, style)
+        listing = registry.tools_list()
+        total, tokens = registry.tools_list_bytes(), registry.estimated_tokens()
+        if json_output:
+            out = {
+                "source": source or "default",
+                "tools": [
+                    {
+                        "name": t.name,
+                        "endpoint": lookup(t.endpoint).spec,
+                        "tier": lookup(t.endpoint).tier,
+                        "bytes": _tool_bytes(m),
+                        "fixed": dict(t.fixed),
+                    }
+                    for t, m in zip(registry, listing, strict=True)
+                ],
+                "count": len(registry),
+                "bytes": total,
+                "estimated_tokens": tokens,
+            }
+            typer.echo(json.dumps(out, indent=2, default=list))
+        else:
+            rows = [
+                (t.name, lookup(t.endpoint).spec, lookup(t.endpoint).tier, str(_tool_bytes(m)))
+                for t, m in zip(registry, listing, strict=True)
+            ]
+            typer.echo(_table(rows, ("name", "endpoint", "tier", "bytes")))
+            typer.echo(f"\n{len(registry)} tools, {total:,} bytes of tools/list, ~{tokens:,} tokens (bytes/4)")
+        if max_tokens is not None and tokens > max_tokens:
+            typer.echo(f"over budget: ~{tokens:,} tokens > --max-tokens {max_tokens:,}", err=True)
+            raise typer.Exit(1)
+
+    @app.command("diff")
+    def diff_command(
+        old: Annotated[str, typer.Argument(help="The tool set before: manifest, profile, or 'default'.")],
+        new: Annotated[str, typer.Argument(help="The tool set after: manifest, profile, or 'default'.")],
+        json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    ) -> None:
+        """Tools added, removed and renamed between two tool sets, and the change in size.
+
+        Examples:
+          data-mcp diff default analyst
+          data-mcp diff manifests/research-desk.py team/research-v2.py --json
+        """
+        _, before = _resolve_or_exit(old, None)
+        _, after = _resolve_or_exit(new, None)
+        change = diff(before, after)
+        size = after.tools_list_bytes() - before.tools_list_bytes()
+        tokens = after.estimated_tokens() - before.estimated_tokens()
+        if json_output:
+            out = {
+                "added": list(change.added),
+                "removed": list(change.removed),
+                "renamed": [list(pair) for pair in change.renamed],
+                "changed": list(change.changed),
+                "bytes": {"before": before.tools_list_bytes(), "after": after.tools_list_bytes(), "change": size},
+                "estimated_tokens_change": tokens,
+            }
+            typer.echo(json.dumps(out, indent=2))
+            return
+        for name in change.added:
+            typer.echo(f"+ {name}")
+        for name in change.removed:
+            typer.echo(f"- {name}")
+        for was, now in change.renamed:
+            typer.echo(f"~ {was} -> {now}")
+        for name in change.changed:
+            typer.echo(f"* {name} (description, schema or fixed arguments changed)")
+        typer.echo(
+            f"{len(before)} -> {len(after)} tools; tools/list {before.tools_list_bytes():,} -> "
+            f"{after.tools_list_bytes():,} bytes ({size:+,}), ~{tokens:+,} tokens"
+        )
+
+    @app.command()
+    def catalog(
+        query: Annotated[
+            list[str] | None, typer.Argument(help="Words that must all appear (key, path, description).")
+        ] = None,
+        group: Annotated[str | None, typer.Option(help="Only this group, e.g. company.")] = None,
+        tag: Annotated[str | None, typer.Option(help="Only endpoints with this tag, e.g. news.")] = None,
+        tier: Annotated[
+            str | None, typer.Option(help="Only endpoints available on this plan: " + ", ".join(TIERS))
+        ] = None,
+        withdrawn: Annotated[bool, typer.Option(help="Include withdrawn endpoints.")] = False,
+        json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    ) -> None:
+        """Search the endpoint catalog: key, spec name, path, plan tier and status.
+
+        Examples:
+          data-mcp catalog insider
+          data-mcp catalog --group fundamental --tier basic
+          data-mcp catalog cash flow --json
+        """
+        if tier is not None and tier not in TIERS:
+            typer.echo(f"unknown tier {tier!r}; use one of {', '.join(TIERS)}", err=True)
+            raise typer.Exit(2)
+        words = [w.lower() for w in (query or [])]
+        found = [e for e in ENDPOINTS if _matches(e, words, group, tag, tier, withdrawn)]
+        if json_output:
+            typer.echo(json.dumps([_describe(e) for e in found], indent=2))
+        else:
+            rows = [(e.key, e.spec, e.path, e.tier, _status(e)) for e in found]
+            typer.echo(_table(rows, ("key", "spec", "path", "tier", "status")))
+            typer.echo(f"\n{len(found)} of {len(ENDPOINTS)} endpoints", file=sys.stdout)
+        if not found:
+            raise typer.Exit(1)
+
+
+def _matches(
+    e: Endpoint, words: list[str], group: str | None, tag: str | None, tier: str | None, withdrawn: bool
+) -> bool:
+    if group and e.group != group:
+        return False
+    if tag and tag not in e.tags:
+        return False
+    if tier and tier_rank(e.tier) > tier_rank(tier):
+        return False
+    if e.status == "withdrawn" and not withdrawn:
+        return False
+    haystack = " ".join((e.spec, e.path, e.description, " ".join(e.tags))).lower()
+    return all(w in haystack for w in words)
+
+
+def _status(e: Endpoint) -> str:
+    if e.status == "withdrawn":
+        return f"withdrawn -> {e.successor}" if e.successor else "withdrawn"
+    if e.bulk or e.format != "json":
+        return "client only (bulk/file)"
+    if e.hosted_only:
+        return "hosted only"
+    return "live"
+
+
+def _describe(e: Endpoint) -> dict[str, Any]:
+    return {
+        "key": e.key,
+        "spec": e.spec,
+        "path": e.path,
+        "tier": e.tier,
+        "status": e.status,
+        "successor": e.successor,
+        "tags": list(e.tags),
+        "description": e.description,
+        "params": [{"name": p.name, "type": p.type, "required": p.required} for p in e.params],
+        "hosted": [{"tool": h.tool, "slug": h.slug} for h in e.hosted],
+    }

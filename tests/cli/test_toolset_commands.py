@@ -1,0 +1,107 @@
+"""data-mcp tools, diff, catalog and demo: through the real entry point and in-process."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from data_pkg.cli import main
+
+COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    assert COMMAND, "data-mcp is installed beside this interpreter"
+    return subprocess.run([COMMAND, *args], capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_tools_lists_the_default_set_with_its_size() -> None:
+    done = run("tools")
+    assert done.returncode == 0
+    assert "quote" in done.stdout
+    assert "43 tools" in done.stdout and "tokens" in done.stdout
+
+
+def test_tools_json_matches_the_registry_and_the_style_option_applies() -> None:
+    done = run("tools", "minimal", "--json", "--style", "snake")
+    report = json.loads(done.stdout)
+    assert report["count"] == len(report["tools"]) == 8
+    assert "company_quote" in {t["name"] for t in report["tools"]}
+    assert report["bytes"] == sum(t["bytes"] for t in report["tools"]) + len(report["tools"]) + 1
+
+
+def test_tools_max_tokens_is_a_ci_budget_guard() -> None:
+    assert run("tools", "minimal", "--max-tokens", "100000").returncode == 0
+    over = run("tools", "minimal", "--max-tokens", "100")
+    assert over.returncode == 1
+    assert "over budget" in over.stderr
+
+
+def test_tools_of_a_broken_manifest_prints_diagnostics_and_exits_1(tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    manifest.write_text("tools: [company.quot]\n")
+    done = run("tools", str(manifest))
+    assert done.returncode == 1
+    assert f"{manifest}:1:" in done.stderr and "DM201" in done.stderr
+
+
+def test_diff_shows_added_removed_renamed_and_size(tmp_path: Path) -> None:
+    before = tmp_path / "a.yaml"
+    after = tmp_path / "b.yaml"
+    before.write_text("tools: [company.quote, company.profile]\n")
+    after.write_text("tools: [company.quote, company.market_cap]\noverrides:\n  company.quote: {name: stock_quote}\n")
+    done = run("diff", str(before), str(after))
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert "+ market_cap" in lines and "- profile" in lines and "~ quote -> stock_quote" in lines
+    report = json.loads(run("diff", str(before), str(after), "--json").stdout)
+    assert report["added"] == ["market_cap"] and report["renamed"] == [["quote", "stock_quote"]]
+    assert report["bytes"]["change"] == report["bytes"]["after"] - report["bytes"]["before"]
+
+
+def test_catalog_searches_words_group_tag_and_tier() -> None:
+    done = run("catalog", "cash", "flow", "--group", "fundamental")
+    assert done.returncode == 0
+    assert "fundamental.cash_flow" in done.stdout
+    found = json.loads(run("catalog", "--tag", "technical", "--tier", "basic", "--json").stdout or "[]")
+    assert found == []
+    technical = json.loads(run("catalog", "--tag", "technical", "--json").stdout)
+    assert {e["tier"] for e in technical} == {"starter"}
+    assert run("catalog", "--tier", "gold").returncode == 2
+    assert run("catalog", "no-such-words-anywhere").returncode == 1
+
+
+def test_withdrawn_endpoints_show_their_successor_only_when_asked() -> None:
+    hidden = run("catalog", "upgrades", "downgrades")
+    shown = run("catalog", "upgrades", "downgrades", "--withdrawn")
+    assert "withdrawn" not in hidden.stdout
+    assert "withdrawn -> intelligence.grades" in shown.stdout
+
+
+def test_every_command_has_help_with_examples() -> None:
+    for command in ("tools", "diff", "catalog", "demo", "serve", "sandbox"):
+        done = run(command, "--help")
+        assert done.returncode == 0, command
+        assert "Example" in done.stdout, command
+
+
+def test_commands_run_in_process_too(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tools", "minimal", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 8
+    assert main(["catalog", "--tier", "gold"]) == 2
+    assert main(["no-such-command"]) == 2
+
+
+@pytest.mark.slow
+def test_demo_runs_offline_and_shows_the_reload() -> None:
+    done = run("demo")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "[5/5] hot reload" in out
+    assert "notifications/tools/list_changed after" in out
+    assert "rsi -> ok" in out and "quote" in out
