@@ -94,7 +94,7 @@ def coverage_page() -> str:
         "",
         "Each dataset tool of the hosted MCP server multiplexes REST paths behind an `endpoint` enum; the local server "
         "(data-mcp) has one tool per endpoint instead. This table is generated from the catalog, so it changes when "
-        "the catalog does; `data-hosted coverage` refreshes it from a live `tools/list`.",
+        "the catalog does. To compare with what a running hosted server lists now, use `data-hosted coverage`.",
         "",
         "| hosted tool | slugs | local tools covering | plan note |",
         "|---|---|---|---|",

@@ -107,3 +107,11 @@ def test_an_unknown_endpoint_name_is_an_invalid_request(make_client: MakeClient)
     client, _ = make_client(_ok)
     with pytest.raises(InvalidRequestError, match="unknown endpoint"):
         client.call("company.not_there")
+
+
+def test_calling_a_file_or_add_on_endpoint_for_rows_is_refused_before_sending(make_client: MakeClient) -> None:
+    client, upstream = make_client(_ok, segments={"ratings_addon": "acme-ratings"})
+    for name in ("batch.peers_bulk", "company.financial_reports_xlsx", "ratings_addon.ratings_addon_search"):
+        with pytest.raises(InvalidRequestError, match="download"):
+            client.call(name, **({"symbol": "AAPL", "year": 2024} if "xlsx" in name else {}))
+    assert upstream.requests == []

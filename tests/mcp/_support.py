@@ -11,9 +11,8 @@ from typing import Any
 
 import anyio
 import mcp_types as types
-from mcp.client.stdio import StdioServerParameters, stdio_client
-
 from mcp import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
 
 TIMEOUT = 30.0
 

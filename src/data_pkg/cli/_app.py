@@ -51,6 +51,14 @@ def _register() -> None:
     _cmd_toolsets.register(app)
     _cmd_demo.register(app)
     # -- more commands register below this line --
+    from data_pkg.cli import _cmd_check_key, _cmd_config, _cmd_doctor
+
+    _cmd_config.register(app)
+    _cmd_doctor.register(app)
+    _cmd_check_key.register(app)
+    from data_pkg.cli import _cmd_lint
+
+    _cmd_lint.register(app)
 
 
 _register()

@@ -42,6 +42,7 @@ class AsyncTransport:
     async def call(self, name: str, args: Mapping[str, object]) -> Any:
         """Call endpoint ``name`` and return its model(s)."""
         call = self.engine.prepare(name, args)
+        self.engine.expect_json(call)
         return self.engine.shape(call, self.engine.rows(call, await self.fetch(call)))
 
     async def fetch(self, call: Call) -> bytes:

@@ -118,6 +118,16 @@ class Engine:
         # Full jitter: spreads retries of many clients hitting the same outage.
         return random.uniform(0, min(_BACKOFF_CAP, _BACKOFF_BASE * 2**attempt))  # noqa: S311
 
+    def expect_json(self, call: Call) -> None:
+        """Refuse, before any request, to decode an endpoint whose answer is not JSON rows."""
+        endpoint = call.endpoint
+        if endpoint.model is None or endpoint.format != "json":
+            raise InvalidRequestError(
+                f"{endpoint.spec} answers a {endpoint.format} file, not JSON rows:"
+                f" use download({endpoint.spec!r}, path) or its streaming method",
+                endpoint=endpoint.spec,
+            )
+
     def rows(self, call: Call, body: bytes) -> list[Any]:
         """Decoded rows of a JSON answer, under the validation mode."""
         return decode_json(call.endpoint, body, self.settings.validation_mode)

@@ -41,6 +41,7 @@ class SyncTransport:
     def call(self, name: str, args: Mapping[str, object]) -> Any:
         """Call endpoint ``name`` and return its model(s)."""
         call = self.engine.prepare(name, args)
+        self.engine.expect_json(call)
         return self.engine.shape(call, self.engine.rows(call, self.fetch(call)))
 
     def fetch(self, call: Call) -> bytes:

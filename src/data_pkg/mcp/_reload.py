@@ -76,6 +76,13 @@ class Reloader:
         self.state = state
         self.notifier = notifier
         self.reloads = 0
+        # The watcher blocks in a worker thread and only sees cancellation between polls; this
+        # event stops it within one poll step instead of after its multi-second timeout.
+        self.stopping = anyio.Event()
+
+    def stop(self) -> None:
+        """Ask the watch loop to end promptly (call before cancelling its task)."""
+        self.stopping.set()
 
     async def run(self, *, ready: Callable[[], Awaitable[None]] | None = None) -> None:
         """Watch until cancelled; restart the watch when the set of files changes."""
@@ -92,12 +99,19 @@ class Reloader:
                 return Path(path).resolve() in names
 
             async for _changes in awatch(
-                *folders, watch_filter=relevant, debounce=DEBOUNCE_MS, step=10, recursive=False
+                *folders,
+                watch_filter=relevant,
+                debounce=DEBOUNCE_MS,
+                step=10,
+                recursive=False,
+                stop_event=self.stopping,
             ):
                 await self.reload()
                 if self.state.files != watched:
                     break  # the extends chain changed: watch the new set of folders
             else:
+                return  # stopped
+            if self.stopping.is_set():
                 return
 
     async def reload(self) -> None:

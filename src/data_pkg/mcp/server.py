@@ -180,10 +180,12 @@ async def serve(server: LocalServer) -> None:
     runtime = server.runtime
     options = server.create_initialization_options(NotificationOptions(tools_changed=True))
     reload_on = runtime.state.env.get("DATA_MCP_RELOAD", "1").strip() not in ("0", "false", "no", "off")
+    reloader = Reloader(runtime.state, runtime.notifier)
     async with stdio_server() as (read_stream, write_stream), anyio.create_task_group() as tasks:
         if reload_on and runtime.state.files:
-            tasks.start_soon(Reloader(runtime.state, runtime.notifier).run)
+            tasks.start_soon(reloader.run)
         await server.run(read_stream, write_stream, options)
+        reloader.stop()
         tasks.cancel_scope.cancel()
 
 

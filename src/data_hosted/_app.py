@@ -1,0 +1,551 @@
+"""The HTTP side: one MCP endpoint with the hosted server's session and key rules.
+
+The SDK's Streamable HTTP transport runs in stateless mode behind this layer:
+it speaks JSON-RPC (initialize and version negotiation, tools/list,
+tools/call, ping, notifications); this layer owns everything about who may
+talk and in which session, because the SDK's session manager keeps sessions
+in one process's memory and a session here must be served by any worker.
+
+For each request, in order (the first failure answers):
+
+1. path is the MCP path, else 404;
+2. ``Origin`` (when sent) and ``Host`` are allowed, else 403 / 421;
+3. method is POST, GET or DELETE, else 405;
+4. the key is in the query string (``?apikey=``), else 401; a key sent only
+   in a header is refused with a body that says where it goes;
+5. POST only: body within the size bound (413), JSON content type (415),
+   parseable JSON (400);
+6. ``initialize`` opens a session (its answer carries ``mcp-session-id``);
+   anything else needs that header (400 without, 404 when the session is
+   unknown, ended, idle too long or was opened with another key);
+7. a protocol version header the SDK's handshake era does not know: 400;
+8. the key's in-flight bound on this worker: 429 with ``Retry-After``.
+
+GET with a valid session answers 405 (this server never pushes messages
+unasked); DELETE ends the session. Batches are accepted from 2025-03-26 (and
+older) sessions and split into single messages for the SDK, which has none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any
+from urllib.parse import parse_qsl, unquote_plus, urlsplit
+
+import mcp_types as types
+from mcp.server import Server
+from mcp.server.context import ServerRequestContext
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.shared.exceptions import MCPError
+from mcp_types import INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from redis.exceptions import RedisError
+from starlette.types import Message, Receive, Scope, Send
+
+from data_hosted._calls import Caller, ToolCalls
+from data_hosted._config import HostedConfig, is_loopback
+from data_hosted._limits import ConcurrencyLimit, MemoryRateLimit, RateLimit, RedisRateLimit, TooManyInFlightError
+from data_hosted._sessions import MemorySessions, RedisSessions, SessionStore, SessionTokens, key_tag
+from data_hosted._tools import Toolset, build_toolset
+from data_hosted._upstream import Upstream
+from data_pkg._version import __version__
+from data_pkg.client import Secret
+from data_pkg.client._redact import redact
+
+__all__ = ["SERVER_NAME", "HostedApp", "create_app"]
+
+logger = logging.getLogger("data_hosted")
+access_logger = logging.getLogger("data_hosted.access")
+
+SERVER_NAME = "data-hosted"
+INSTRUCTIONS = (
+    "Market-data dataset tools. Every call needs `endpoint` (one of the tool's enum values) plus the fields that "
+    "endpoint takes; a wrong field is refused with the list of allowed ones. Every tool only reads. Errors come "
+    "back as results starting with [category]: follow the advice in them."
+)
+SESSION_HEADER = "mcp-session-id"
+VERSION_HEADER = "mcp-protocol-version"
+_BATCH_VERSIONS = frozenset({"2024-11-05", "2025-03-26"})
+_SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
+_CALLER = "data_hosted.caller"
+_KEY_HEADERS = ("authorization", "x-api-key", "apikey", "api-key")
+_LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+
+
+class RefusedError(Exception):
+    """An HTTP answer decided before the SDK sees the request."""
+
+    def __init__(
+        self, status: int, message: str, *, code: int = INVALID_REQUEST, headers: Iterable[tuple[str, str]] = ()
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.code = code
+        self.headers = tuple(headers)
+
+
+def _json_response(
+    status: int, payload: object, headers: Iterable[tuple[str, str]] = ()
+) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    body = json.dumps(payload, separators=(",", ":")).encode()
+    raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    raw += [(k.lower().encode(), v.encode()) for k, v in headers]
+    return status, raw, body
+
+
+async def _send(send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _error_payload(message: str, code: int = INVALID_REQUEST, request_id: object = None) -> dict[str, object]:
+    return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    # Latin-1 is how ASGI servers hand over header bytes; the last value of a repeated header wins.
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+
+
+def _masked_query(query: str) -> str:
+    """The query string with the value of every parameter that decodes to ``apikey`` (any case, any encoding) masked."""
+    parts = []
+    for part in query.split("&"):
+        name = part.partition("=")[0]
+        parts.append(f"{name}=***" if unquote_plus(name).strip().lower() == "apikey" else part)
+    return redact("&".join(parts))
+
+
+def _hostname(authority: str) -> str:
+    if authority.startswith("["):
+        return authority[: authority.find("]") + 1].lower()
+    return authority.rsplit(":", 1)[0].lower() if authority.count(":") == 1 else authority.lower()
+
+
+def build_server(toolset: Toolset, calls: ToolCalls) -> Server[Any]:
+    """The SDK server: tools from the toolset, calls through ``calls`` with the request's caller."""
+    listed = toolset.mcp_tools()
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=listed)
+
+    async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        request = ctx.request
+        caller = getattr(request, "scope", {}).get("state", {}).get(_CALLER) if request is not None else None
+        if not isinstance(caller, Caller):
+            raise MCPError(INTERNAL_ERROR, "no caller on this request")
+        try:
+            return await calls.call(params.name, params.arguments or {}, caller)
+        except MCPError:
+            raise
+        except Exception:
+            logger.exception("%s failed unexpectedly", params.name)
+            return types.CallToolResult(
+                content=[
+                    types.TextContent(
+                        text=f"[internal] {params.name} failed unexpectedly; the server log has the details."
+                    )
+                ],
+                is_error=True,
+            )
+
+    return Server(
+        SERVER_NAME, version=__version__, instructions=INSTRUCTIONS, on_list_tools=list_tools, on_call_tool=call_tool
+    )
+
+
+class HostedApp:
+    """The ASGI application (lifespan included): create it with :func:`create_app`."""
+
+    def __init__(
+        self,
+        config: HostedConfig,
+        *,
+        upstream: Upstream | None = None,
+        clock: Callable[[], float] = time.time,
+        idle_clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = config
+        self.toolset = build_toolset(config.settings.segments)
+        self.upstream = upstream or Upstream(config.settings)
+        self.tokens = SessionTokens(config.secret, max_age=config.session_max_age, clock=clock)
+        self.sessions: SessionStore = MemorySessions(
+            idle=config.session_idle, max_sessions=config.max_sessions, clock=idle_clock
+        )
+        rate: RateLimit | None = MemoryRateLimit(config.rate_limit) if config.rate_limit else None
+        self.calls = ToolCalls(self.toolset, self.upstream, rate)
+        self.in_flight = ConcurrencyLimit(config.max_concurrency)
+        self.server = build_server(self.toolset, self.calls)
+        self._manager: StreamableHTTPSessionManager | None = None
+        self._redis: Any = None
+
+    # -- lifespan ------------------------------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Open the shared stores and the SDK's task group for the app's lifetime."""
+        async with contextlib.AsyncExitStack() as stack:
+            if self.config.redis_url:
+                self._redis = await self._connect_redis(self.config.redis_url)
+                stack.push_async_callback(self._redis.aclose)
+                self.sessions = RedisSessions(self._redis, idle=self.config.session_idle)
+                if self.config.rate_limit:
+                    self.calls.rate_limit = RedisRateLimit(self._redis, self.config.rate_limit)
+            stack.push_async_callback(self.sessions.aclose)
+            stack.push_async_callback(self.upstream.aclose)
+            # A fresh manager per run: the SDK's can run only once.
+            manager = StreamableHTTPSessionManager(
+                self.server, json_response=True, stateless=True, max_request_body_size=self.config.max_body
+            )
+            await stack.enter_async_context(manager.run())
+            self._manager = manager
+            try:
+                yield
+            finally:
+                self._manager = None
+
+    @staticmethod
+    async def _connect_redis(url: str) -> Any:
+        import redis.asyncio
+
+        client = redis.asyncio.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
+        try:
+            await client.ping()
+        except (RedisError, OSError) as exc:
+            await client.aclose()
+            raise RuntimeError(f"DATA_HOSTED_REDIS: cannot reach Redis ({type(exc).__name__})") from None
+        return client
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        await receive()  # lifespan.startup
+        started = False
+        try:
+            async with self.running():
+                started = True
+                await send({"type": "lifespan.startup.complete"})
+                await receive()  # lifespan.shutdown
+        except Exception as exc:
+            if started:
+                logger.exception("shutdown failed")
+                await send({"type": "lifespan.shutdown.failed", "message": str(exc)})
+            else:
+                logger.error("startup failed: %s", exc)
+                await send({"type": "lifespan.startup.failed", "message": str(exc)})
+            return
+        await send({"type": "lifespan.shutdown.complete"})
+
+    # -- requests ------------------------------------------------------------------------------------------
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        started = time.perf_counter()
+        status = 0
+
+        async def watched(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self._http(scope, receive, watched)
+        finally:
+            self._log_access(scope, status, started)
+
+    def _log_access(self, scope: Scope, status: int, started: float) -> None:
+        client = scope.get("client")
+        who = f"{client[0]}:{client[1]}" if client else "-"
+        query = _masked_query(scope.get("query_string", b"").decode("latin-1"))
+        target = scope.get("path", "") + (f"?{query}" if query else "")
+        access_logger.info(
+            '%s "%s %s HTTP/%s" %d %.1fms',
+            who,
+            scope.get("method", "-"),
+            target,
+            scope.get("http_version", "1.1"),
+            status,
+            (time.perf_counter() - started) * 1000,
+        )
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        headers = _headers(scope)
+        try:
+            caller = self._admit(scope, headers)
+            method = scope["method"]
+            if method == "POST":
+                await self._post(scope, receive, send, headers, caller)
+            elif method == "GET":
+                await self._session_of(headers, caller)
+                raise RefusedError(
+                    405,
+                    "This server sends no messages unasked: there is no event stream to open. Use POST.",
+                    headers=[("allow", "POST, DELETE")],
+                )
+            else:
+                token = await self._session_of(headers, caller)
+                if not await self._store("close", token):
+                    raise RefusedError(404, "Session not found: it has already ended or expired.")
+                await _send(send, 200, [(b"content-length", b"0")], b"")
+        except RefusedError as refused:
+            status, raw, body = _json_response(
+                refused.status, _error_payload(refused.message, refused.code), refused.headers
+            )
+            await _send(send, status, raw, body)
+
+    def _admit(self, scope: Scope, headers: dict[str, str]) -> Caller:
+        """Path, origin, host, method and key checks; the caller when all pass."""
+        path = scope.get("path", "")
+        if path.rstrip("/") != self.config.path:
+            raise RefusedError(404, f"Not found: the MCP endpoint is {self.config.path}")
+        origin = headers.get("origin")
+        if origin is not None and not self._origin_allowed(origin):
+            raise RefusedError(403, f"Origin {origin[:100]!r} is not allowed to call this server.")
+        host = headers.get("host")
+        if host is None or not self._host_allowed(host):
+            raise RefusedError(421, "Host header is missing or not one this server answers for.")
+        if scope.get("method") not in ("POST", "GET", "DELETE"):
+            raise RefusedError(
+                405,
+                "Method not allowed: use POST (GET and DELETE with a session).",
+                headers=[("allow", "GET, POST, DELETE")],
+            )
+        keys = [
+            v
+            for k, v in parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+            if k == "apikey"
+        ]
+        if not keys:
+            if any(headers.get(h) for h in _KEY_HEADERS):
+                raise RefusedError(
+                    401,
+                    "Header authentication is not supported: put the API key in the URL's query string, "
+                    f"POST {self.config.path}?apikey=YOUR_KEY, on every request.",
+                )
+            raise RefusedError(401, f"Missing API key: call {self.config.path}?apikey=YOUR_KEY on every request.")
+        key = keys[0].strip()
+        if len(keys) > 1 or not key or len(key) > 256 or not key.isprintable() or " " in key:
+            raise RefusedError(401, "The apikey query parameter must appear once and hold one key.")
+        return Caller(Secret(key), key_tag(self.config.secret, key))
+
+    def _origin_allowed(self, origin: str) -> bool:
+        allowed = self.config.allowed_origins
+        if "*" in allowed or origin.rstrip("/") in allowed:
+            return True
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and _hostname(parts.netloc) in _LOOPBACK_NAMES
+
+    def _host_allowed(self, host: str) -> bool:
+        allowed = self.config.allowed_hosts
+        name = _hostname(host)
+        return "*" in allowed or host in allowed or name in allowed or name in _LOOPBACK_NAMES or is_loopback(name)
+
+    async def _store(self, operation: str, token: str) -> bool:
+        try:
+            result: bool = await getattr(self.sessions, operation)(token)
+        except (RedisError, OSError) as exc:
+            logger.warning("session store unavailable during %s (%s)", operation, type(exc).__name__)
+            raise RefusedError(
+                503,
+                "The session store is unavailable; retry shortly.",
+                code=INTERNAL_ERROR,
+                headers=[("retry-after", "1")],
+            ) from None
+        return result
+
+    async def _session_of(self, headers: dict[str, str], caller: Caller) -> str:
+        """The open session the request names (its id), or a 400/404 refused."""
+        token = headers.get(SESSION_HEADER)
+        if not token:
+            raise RefusedError(
+                400, f"Bad request: missing {SESSION_HEADER} header; send initialize first to open a session."
+            )
+        checked = self.tokens.check(token, caller.tag)
+        if checked is None or not await self._store("touch", checked.session_id):
+            raise RefusedError(
+                404, "Session not found: it ended, expired or belongs to another key. Initialize a new one."
+            )
+        return checked.session_id
+
+    async def _post(self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str], caller: Caller) -> None:
+        body = await self._read_body(receive, headers)
+        if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+            raise RefusedError(415, "Unsupported media type: send the JSON-RPC message as application/json.")
+        try:
+            message = json.loads(body)
+        except ValueError:
+            raise RefusedError(400, "Parse error: the body is not JSON.", code=PARSE_ERROR) from None
+        opening = isinstance(message, dict) and message.get("method") == "initialize" and "id" in message
+        token: str | None = None
+        session_id: str | None = None
+        if opening:
+            token, issued = self.tokens.issue(caller.tag)
+            session_id = issued.session_id
+        else:
+            session_id = await self._session_of(headers, caller)
+            token = headers[SESSION_HEADER]
+            version = headers.get(VERSION_HEADER)
+            if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
+                raise RefusedError(400, f"Unsupported protocol version {version[:40]!r}: this server speaks {_SPOKEN}.")
+        try:
+            with self.in_flight.slot(caller.tag):
+                if opening:
+                    await self._open(scope, body, receive, send, caller, token, session_id)
+                elif isinstance(message, list):
+                    await self._batch(scope, message, receive, send, headers, caller, token)
+                else:
+                    await self._forward(scope, body, receive, send, caller, token)
+        except TooManyInFlightError:
+            raise RefusedError(
+                429,
+                f"Too many requests in flight for this API key (at most {self.in_flight.limit}); retry shortly.",
+                headers=[("retry-after", "1")],
+            ) from None
+
+    async def _read_body(self, receive: Receive, headers: dict[str, str]) -> bytes:
+        limit = self.config.max_body
+        declared = headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            raise RefusedError(413, f"Request body too large: at most {limit} bytes.")
+        chunks = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                raise RefusedError(400, "The client went away before the body arrived.")
+            chunks += message.get("body", b"")
+            if len(chunks) > limit:
+                raise RefusedError(413, f"Request body too large: at most {limit} bytes.")
+            if not message.get("more_body", False):
+                return bytes(chunks)
+
+    def _sdk_scope(self, scope: Scope, caller: Caller) -> Scope:
+        state = dict(scope.get("state") or {})
+        state[_CALLER] = caller
+        # The SDK must not see the session header: its stateless transport has no sessions of its own.
+        headers = [(k, v) for k, v in scope.get("headers", ()) if k.lower() != SESSION_HEADER.encode()]
+        return {**scope, "state": state, "headers": headers}
+
+    async def _call_sdk(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
+        manager = self._manager
+        if manager is None:
+            raise RefusedError(503, "The server is starting or stopping; retry shortly.", code=INTERNAL_ERROR)
+        delivered = False
+
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await manager.handle_request(scope, replay, send)
+
+    @staticmethod
+    def _with_session(send: Send, token: str, on_start: Callable[[int], Awaitable[None]] | None = None) -> Send:
+        async def wrapped(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                if on_start is not None:
+                    await on_start(message["status"])
+                if message["status"] < 400:
+                    message = {
+                        **message,
+                        "headers": [*message.get("headers", []), (SESSION_HEADER.encode(), token.encode())],
+                    }
+            await send(message)
+
+        return wrapped
+
+    async def _open(
+        self, scope: Scope, body: bytes, receive: Receive, send: Send, caller: Caller, token: str, session_id: str
+    ) -> None:
+        if not await self._store("open", session_id):
+            raise RefusedError(
+                503,
+                "Too many open sessions on this server; retry later.",
+                code=INTERNAL_ERROR,
+                headers=[("retry-after", "5")],
+            )
+        established = False
+
+        async def on_start(status: int) -> None:
+            nonlocal established
+            established = status == 200
+
+        try:
+            await self._call_sdk(
+                self._sdk_scope(scope, caller), body, receive, self._with_session(send, token, on_start)
+            )
+        finally:
+            if not established:
+                with contextlib.suppress(RefusedError):
+                    await self._store("close", session_id)
+
+    async def _forward(
+        self, scope: Scope, body: bytes, receive: Receive, send: Send, caller: Caller, token: str
+    ) -> None:
+        await self._call_sdk(self._sdk_scope(scope, caller), body, receive, self._with_session(send, token))
+
+    async def _batch(
+        self,
+        scope: Scope,
+        items: list[Any],
+        receive: Receive,
+        send: Send,
+        headers: dict[str, str],
+        caller: Caller,
+        token: str,
+    ) -> None:
+        version = headers.get(VERSION_HEADER, "2025-03-26")
+        if version not in _BATCH_VERSIONS:
+            raise RefusedError(
+                400,
+                f"Batches were removed after 2025-03-26; this session speaks {version}: send one message at a time.",
+            )
+        if not items or not all(isinstance(item, dict) for item in items):
+            raise RefusedError(400, "A batch must be a non-empty array of JSON-RPC messages.")
+        if any(item.get("method") == "initialize" for item in items):
+            raise RefusedError(400, "initialize cannot be part of a batch.")
+        inner = self._sdk_scope(scope, caller)
+        answers: list[Any] = []
+        for item in items:
+            status, body = await self._captured(inner, json.dumps(item).encode(), receive)
+            if status == 202 or not body:
+                continue
+            try:
+                answers.append(json.loads(body))
+            except ValueError:
+                answers.append(_error_payload("The message could not be handled.", INTERNAL_ERROR, item.get("id")))
+        if not answers:
+            await _send(send, 202, [(b"content-length", b"0"), (SESSION_HEADER.encode(), token.encode())], b"")
+            return
+        status, raw, payload = _json_response(200, answers, [(SESSION_HEADER, token)])
+        await _send(send, status, raw, payload)
+
+    async def _captured(self, scope: Scope, body: bytes, receive: Receive) -> tuple[int, bytes]:
+        status = 0
+        chunks = bytearray()
+
+        async def capture(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                chunks.extend(message.get("body", b""))
+
+        await self._call_sdk(scope, body, receive, capture)
+        return status, bytes(chunks)
+
+
+def create_app(config: HostedConfig | None = None, **options: Any) -> HostedApp:
+    """The hosted-compatible server as an ASGI application (``config`` defaults to the environment)."""
+    return HostedApp(config or HostedConfig.from_env(), **options)

@@ -1,0 +1,123 @@
+"""Settings of the hosted-compatible server, read from ``DATA_*`` variables.
+
+The upstream base URL, timeouts, retries, validation mode, response cache
+(``DATA_CACHE``), path segments and the per-key call limit (``DATA_RATE_LIMIT``,
+calls per minute) are the client's own settings. ``DATA_HOSTED_*`` variables
+add what only a shared server needs. A bad value is a
+:class:`~data_pkg.errors.ConfigurationError` naming the variable.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
+
+from data_pkg.client import Settings
+from data_pkg.errors import ConfigurationError
+
+__all__ = ["HostedConfig", "is_loopback"]
+
+_MIN_SECRET = 32
+_N = TypeVar("_N", int, float)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` only accepts connections from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class HostedConfig:
+    """Everything the server needs; build it with :meth:`from_env`."""
+
+    settings: Settings
+    """The client settings every caller's requests use; ``api_key`` is ignored (each caller brings one)."""
+    secret: bytes = field(repr=False, default_factory=lambda: secrets.token_bytes(32))
+    """Signs session tokens and derives key tags; every worker sharing sessions needs the same one."""
+    secret_is_shared: bool = False
+    """Whether the secret came from ``DATA_HOSTED_SECRET`` (random per process otherwise)."""
+    redis_url: str | None = field(default=None, repr=False)
+    """``DATA_HOSTED_REDIS``: sessions and per-key limits shared by every worker that uses it."""
+    session_idle: float = 1800.0
+    """Seconds a session lives without a request (``DATA_HOSTED_SESSION_IDLE``)."""
+    session_max_age: float = 86400.0
+    """Seconds a session lives at most, busy or not (``DATA_HOSTED_SESSION_MAX_AGE``)."""
+    max_sessions: int = 10_000
+    """Open sessions one worker keeps in memory when there is no Redis (``DATA_HOSTED_MAX_SESSIONS``)."""
+    max_body: int = 1_048_576
+    """Largest request body accepted, in bytes (``DATA_HOSTED_MAX_BODY``)."""
+    max_concurrency: int = 16
+    """Requests one key may have in flight on one worker (``DATA_HOSTED_MAX_CONCURRENCY``)."""
+    rate_limit: int | None = None
+    """Tool calls per minute per key, across every worker sharing Redis (``DATA_RATE_LIMIT``)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Extra ``Origin`` values accepted besides loopback ones; ``*`` accepts any (``DATA_HOSTED_ALLOWED_ORIGINS``)."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Extra ``Host`` values accepted besides loopback ones; ``*`` accepts any (``DATA_HOSTED_ALLOWED_HOSTS``)."""
+    path: str = "/mcp"
+
+    def __post_init__(self) -> None:
+        if self.redis_url is not None and not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise ConfigurationError("DATA_HOSTED_REDIS must be a redis://, rediss:// or unix:// URL")
+        if self.redis_url is not None and not self.secret_is_shared:
+            raise ConfigurationError(
+                "DATA_HOSTED_REDIS is set but DATA_HOSTED_SECRET is not: every worker that shares sessions must "
+                f"sign them with the same secret (at least {_MIN_SECRET} characters, e.g. from `openssl rand -hex 32`)"
+            )
+        if not self.path.startswith("/"):
+            raise ConfigurationError(f"the MCP path must start with '/', got {self.path!r}")
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> HostedConfig:
+        """Read the client's ``DATA_*`` settings and the ``DATA_HOSTED_*`` ones; keywords win."""
+        env = os.environ if environ is None else environ
+        client = Settings.from_env(env)
+        values: dict[str, object] = {
+            # Each caller's own key goes upstream; limits are the server's, per key, not the client's per process.
+            "settings": replace(client, api_key=None, rate_limit=None, plan=None),
+            "rate_limit": client.rate_limit,
+        }
+        if raw := env.get("DATA_HOSTED_SECRET", "").strip():
+            if len(raw) < _MIN_SECRET:
+                raise ConfigurationError(f"DATA_HOSTED_SECRET must be at least {_MIN_SECRET} characters long")
+            values["secret"] = raw.encode()
+            values["secret_is_shared"] = True
+        if raw := env.get("DATA_HOSTED_REDIS", "").strip():
+            values["redis_url"] = raw
+        numbers: tuple[tuple[str, str, Callable[[str], float]], ...] = (
+            ("session_idle", "DATA_HOSTED_SESSION_IDLE", float),
+            ("session_max_age", "DATA_HOSTED_SESSION_MAX_AGE", float),
+            ("max_sessions", "DATA_HOSTED_MAX_SESSIONS", int),
+            ("max_body", "DATA_HOSTED_MAX_BODY", int),
+            ("max_concurrency", "DATA_HOSTED_MAX_CONCURRENCY", int),
+        )
+        for name, var, kind in numbers:
+            if (raw := env.get(var, "").strip()) != "":
+                values[name] = _positive(var, raw, kind)
+        for name, var in (
+            ("allowed_origins", "DATA_HOSTED_ALLOWED_ORIGINS"),
+            ("allowed_hosts", "DATA_HOSTED_ALLOWED_HOSTS"),
+        ):
+            if raw := env.get(var, "").strip():
+                values[name] = tuple(part.strip().rstrip("/") for part in raw.split(",") if part.strip())
+        values.update(overrides)
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _positive(name: str, raw: str, kind: Callable[[str], _N]) -> _N:
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise ConfigurationError(f"{name}={raw!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise ConfigurationError(f"{name} must be a positive number, got {raw!r}")
+    return value

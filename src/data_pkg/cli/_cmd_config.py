@@ -1,0 +1,300 @@
+"""``data-mcp config path|print|install|validate``: the desktop assistant's config file.
+
+The work is in :mod:`data_pkg.desktop`; this module maps options to it and results to output
+and exit codes: 0 done or clean, 1 findings (or an entry that exists without --force),
+2 usage, an assistant that cannot be determined, or a file that cannot be read or parsed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+if TYPE_CHECKING:
+    from data_pkg.desktop import Assistant, Finding
+
+CONFIG_HELP = """Set up a desktop assistant to start the local server (data-mcp).
+
+The config is <assistant>_desktop_config.json in the assistant's folder: ~/Library/Application
+Support/<assistant>/ on macOS, %APPDATA%\\<assistant>\\ on Windows, ~/.config/<assistant>/ on Linux.
+The assistant is --assistant NAME, else DATA_ASSISTANT, else the one config file found there.
+After any change, quit the assistant completely and start it again.
+
+\b
+Examples:
+  data-mcp config path --assistant Acme
+  data-mcp config print
+  data-mcp config install --assistant Acme --manifest ~/tools/desk.py
+  data-mcp config validate
+  data-mcp doctor
+"""
+
+ASSISTANT_HELP = "The assistant's folder name (default: DATA_ASSISTANT, else the one config found)."
+NAME_HELP = "Server name in mcpServers."
+MANIFEST_HELP = "Manifest file or profile name for DATA_MCP_MANIFEST (default: DATA_MCP_MANIFEST)."
+
+PATH_HELP = """Print where the desktop assistant's config file is (or will be).
+
+Prints the path alone, so it composes: open "$(data-mcp config path)". With --logs, prints the
+folder of the assistant's logs instead (mcp.log, mcp-server-<name>.log).
+
+Exit status: 0, or 2 when the assistant cannot be determined.
+
+\b
+Examples:
+  data-mcp config path --assistant Acme
+  DATA_ASSISTANT=Acme data-mcp config path --logs
+"""
+
+PRINT_HELP = """Print the mcpServers entry that starts the local server.
+
+The entry runs this Python (absolute path) with -m data_pkg.mcp and sets env: DATA_API_KEY,
+DATA_BASE_URL, DATA_MCP_MANIFEST (absolute, forward slashes; a profile name as is) and
+PYTHONUNBUFFERED=1, plus DATA_LOG_LEVEL, DATA_PLAN, DATA_VALIDATION_MODE, DATA_MCP_TOOL_NAME_STYLE
+and path-segment variables when set. The key is printed as the placeholder "<your API key>"
+unless --with-key is given: a key on a terminal ends up in scrollback and screen shares. To put
+the key in the file without printing it, use data-mcp config install.
+
+\b
+Examples:
+  data-mcp config print
+  data-mcp config print --manifest analyst --name market-analyst
+  data-mcp config print --manifest ./desk.py > entry.json
+"""
+
+INSTALL_HELP = """Add the server entry to the desktop assistant's config file.
+
+Merges into the existing file: other servers and other keys stay as they are. Creates the file
+(and its folder) when missing. Before changing a file, keeps a copy next to it
+(<file>.<date-time>.bak). Writes atomically with mode 0600: the file holds DATA_API_KEY, taken from
+the environment (or the placeholder when unset). Never overwrites a file that is not strict JSON.
+
+PATH writes to that file instead of the assistant's.
+
+Exit status: 0 installed (or nothing to change, or --dry-run), 1 an entry of that name exists
+(use --force), 2 the assistant cannot be determined or the file cannot be read or is not JSON.
+
+\b
+Examples:
+  data-mcp config install --assistant Acme
+  data-mcp config install --manifest ~/tools/desk.py --force
+  data-mcp config install --dry-run
+  data-mcp config install ./acme_desktop_config.json --name research
+"""
+
+VALIDATE_HELP = """Check a desktop assistant config strictly and explain every problem.
+
+Reports, with line:col and a fix: comments, trailing commas, single quotes, unquoted keys, text
+after the JSON value, invalid escapes and single backslashes in Windows paths (also the silent
+kind, where \\n or \\t becomes a control character); a missing entry, an entry with only a url;
+command missing, relative, not found or not executable; args that do not start the server;
+env that is not strings; DATA_API_KEY or DATA_BASE_URL missing or a placeholder; the manifest
+relative, missing or not linting clean (checked by the server's own resolver).
+
+PATH checks that file instead of the assistant's.
+
+Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or unreadable file.
+
+\b
+Examples:
+  data-mcp config validate
+  data-mcp config validate --assistant Acme --name market-data
+  data-mcp config validate ~/Downloads/acme_desktop_config.json --json
+"""
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"data-mcp config: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _assistant(assistant: Optional[str]) -> Assistant:
+    from data_pkg.desktop import AssistantError, Host, locate_assistant
+
+    try:
+        return locate_assistant(Host.current(), assistant)
+    except AssistantError as error:
+        raise _fail(str(error)) from None
+
+
+def _target(path: Optional[Path], assistant: Optional[str]) -> tuple[Path, Optional[Assistant]]:
+    if path is not None:
+        return path.expanduser(), None
+    found = _assistant(assistant)
+    if not isinstance(found.config_file, Path):  # pragma: no cover - only for a foreign system's paths
+        raise _fail(f"{found.config_file} is not a path on this system")
+    return found.config_file, found
+
+
+def _entry(manifest: Optional[str], *, with_key: bool) -> dict[str, Any]:
+    from data_pkg.desktop import server_entry
+
+    return server_entry(os.environ, manifest=manifest, with_key=with_key)
+
+
+def _manifest_note(entry: dict[str, Any]) -> None:
+    from data_pkg.toolsets import MANIFEST_ENV
+    from data_pkg.toolsets._sources import is_profile_name
+
+    value = entry["env"].get(MANIFEST_ENV)
+    if value and not is_profile_name(value) and not Path(value).is_file():
+        typer.echo(f"note: {MANIFEST_ENV} {value} does not exist (yet)", err=True)
+
+
+def _findings_text(findings: tuple[Finding, ...] | list[Finding], file: str) -> str:
+    return "\n".join(f.render(file) for f in findings)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``config`` command group to ``app``."""
+    config = typer.Typer(
+        name="config",
+        help=CONFIG_HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.add_typer(config, name="config")
+
+    @config.command("path", help=PATH_HELP)
+    def path_command(
+        assistant: Annotated[Optional[str], typer.Option("--assistant", "-a", help=ASSISTANT_HELP)] = None,
+        logs: Annotated[bool, typer.Option("--logs", help="Print the assistant's log folder instead.")] = False,
+    ) -> None:
+        from data_pkg.desktop import Host
+
+        found = _assistant(assistant)
+        if logs:
+            typer.echo(str(Host.current().log_dir(found.name)))
+            return
+        typer.echo(str(found.config_file))
+        if not found.exists:
+            typer.echo("note: the file does not exist yet; data-mcp config install creates it", err=True)
+
+    @config.command("print", help=PRINT_HELP)
+    def print_command(
+        name: Annotated[str, typer.Option("--name", "-n", help=NAME_HELP)] = "market-data",
+        manifest: Annotated[Optional[str], typer.Option("--manifest", "-m", help=MANIFEST_HELP)] = None,
+        with_key: Annotated[
+            bool, typer.Option("--with-key", help="Print DATA_API_KEY itself instead of the placeholder.")
+        ] = False,
+    ) -> None:
+        from data_pkg.desktop import BASE_URL_PLACEHOLDER
+
+        entry = _entry(manifest, with_key=with_key)
+        typer.echo(json.dumps({"mcpServers": {name: entry}}, indent=2, ensure_ascii=False))
+        key_set = bool(os.environ.get("DATA_API_KEY", "").strip())
+        if not key_set:
+            typer.echo('note: DATA_API_KEY is not set: replace "<your API key>" with your key', err=True)
+        elif not with_key:
+            typer.echo(
+                "note: DATA_API_KEY is set but not printed; pass --with-key to print it, or run"
+                " data-mcp config install, which writes it into the file (mode 0600)",
+                err=True,
+            )
+        if entry["env"]["DATA_BASE_URL"] == BASE_URL_PLACEHOLDER:
+            typer.echo("note: DATA_BASE_URL is not set: replace the placeholder with the API address", err=True)
+        _manifest_note(entry)
+
+    @config.command("install", help=INSTALL_HELP)
+    def install_command(
+        path: Annotated[
+            Optional[Path], typer.Argument(metavar="PATH", help="Config file to write (default: the assistant's).")
+        ] = None,
+        assistant: Annotated[Optional[str], typer.Option("--assistant", "-a", help=ASSISTANT_HELP)] = None,
+        name: Annotated[str, typer.Option("--name", "-n", help=NAME_HELP)] = "market-data",
+        manifest: Annotated[Optional[str], typer.Option("--manifest", "-m", help=MANIFEST_HELP)] = None,
+        force: Annotated[bool, typer.Option("--force", help="Replace an existing entry of the same name.")] = False,
+        dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")] = False,
+    ) -> None:
+        from data_pkg.desktop import InstallRefusedError, install_entry, mask_key, validate_config
+
+        target, found = _target(path, assistant)
+        entry = _entry(manifest, with_key=True)
+        try:
+            result = install_entry(target, name, entry, force=force, dry_run=dry_run)
+        except InstallRefusedError as error:
+            details = _findings_text(error.findings, str(target))
+            raise _fail(
+                f"{target}: {error}" + (f"\n{details}" if details else ""),
+                1 if error.reason == "exists" else 2,
+            ) from None
+        key = entry["env"]["DATA_API_KEY"]
+        key_set = bool(os.environ.get("DATA_API_KEY", "").strip())
+        if dry_run:
+            shown = json.loads(json.dumps(entry))
+            if key_set:
+                shown["env"]["DATA_API_KEY"] = mask_key(key)
+            verb = "create" if result.created else "replace the entry in" if result.replaced else "add to"
+            typer.echo(f"Dry run: nothing written. Would {verb} {target}:")
+            typer.echo(json.dumps({name: shown}, indent=2, ensure_ascii=False))
+            if result.others:
+                typer.echo(f"Other servers kept as they are: {', '.join(result.others)}")
+            return
+        if result.unchanged:
+            typer.echo(f'{target} already has this "{name}" entry; nothing to change.')
+        else:
+            how = "Created" if result.created else "Replaced" if result.replaced else "Added"
+            typer.echo(f'{how} server "{name}" in {target} (mode 0600).')
+            if result.backup is not None:
+                typer.echo(f"Backup of the previous file: {result.backup}")
+            if result.others:
+                typer.echo(f"Other servers kept as they are: {', '.join(result.others)}")
+        typer.echo(
+            f"DATA_API_KEY: {mask_key(key)} from the environment"
+            if key_set
+            else "DATA_API_KEY: placeholder written (not set in the environment): put your key in the file"
+        )
+        validation = validate_config(result.text, name=name)
+        if validation.findings:
+            typer.echo(f"data-mcp config validate reports:\n{_findings_text(validation.findings, str(target))}")
+        who = found.name if found is not None else "the desktop assistant"
+        typer.echo(f"Now quit {who} completely (not just its window) and start it again: it reads the config at start.")
+
+    @config.command("validate", help=VALIDATE_HELP)
+    def validate_command(
+        path: Annotated[
+            Optional[Path], typer.Argument(metavar="PATH", help="Config file to check (default: the assistant's).")
+        ] = None,
+        assistant: Annotated[Optional[str], typer.Option("--assistant", "-a", help=ASSISTANT_HELP)] = None,
+        name: Annotated[Optional[str], typer.Option("--name", "-n", help="Check only this server entry.")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    ) -> None:
+        from data_pkg.desktop import ConfigReadError, read_config, validate_config
+
+        target, _ = _target(path, assistant)
+        try:
+            text = read_config(target)
+        except ConfigReadError as error:
+            if as_json:
+                typer.echo(json.dumps({"file": str(target), "ok": False, "findings": [error.finding.as_dict()]}))
+                raise typer.Exit(2) from None
+            raise _fail(error.finding.render(str(target))) from None
+        validation = validate_config(text, name=name)
+        errors = sum(f.is_error for f in validation.findings)
+        warnings = len(validation.findings) - errors
+        if as_json:
+            payload = {
+                "file": str(target),
+                "ok": validation.ok,
+                "strict_json": validation.strict_json,
+                "servers": {e.name: validation.tool_counts.get(e.name) for e in validation.entries},
+                "findings": [f.as_dict() for f in validation.findings],
+            }
+            typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        else:
+            if validation.findings:
+                typer.echo(_findings_text(validation.findings, str(target)))
+            if errors or warnings:
+                typer.echo(f"{target}: {errors} error(s), {warnings} warning(s)")
+            else:
+                servers = ", ".join(
+                    f'"{e.name}" ({validation.tool_counts.get(e.name, "?")} tools)' for e in validation.entries
+                )
+                typer.echo(f"{target}: no problems found; server {servers}")
+        raise typer.Exit(0 if validation.ok else 1)

@@ -1,0 +1,75 @@
+"""``data-mcp lint``: check manifests the way the server reads them, and more.
+
+The work is :func:`data_pkg.lint.lint_paths`; this module only maps options to it and the
+report to output and an exit code (0 clean, 1 findings, 2 usage or unreadable input).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional
+
+import typer
+
+OutputFormat = Literal["text", "json", "github", "sarif"]
+"""The names of :data:`data_pkg.lint.FORMATS` (a test keeps the two equal)."""
+StyleName = Literal["key", "spec", "snake"]
+"""The names of :data:`data_pkg.toolsets.NAME_STYLES` (a test keeps the two equal)."""
+
+HELP = """Lint manifests: every problem the server would report, plus lint-only checks.
+
+Lint-only checks (DM5xx): tool names model APIs refuse under the naming style, tools max_tier
+drops, API keys or key-carrying URLs written in a manifest, extends paths that work on one
+machine only. Every code, with a bad and a fixed example: docs/lint-rules.md.
+
+PATH is a manifest file, a folder (searched recursively for .py, .yaml, .yml and .json, skipping
+hidden folders, __pycache__, names starting with _ and *.schema.json), a glob (quote it; ** recurses)
+or a profile name. The environment applies as in the server: DATA_MCP_TOOL_NAME_STYLE and the
+path-segment variables.
+
+Exit status: 0 no errors (warnings and info allowed, unless --strict), 1 errors found,
+2 usage error or a PATH that does not exist or cannot be read.
+
+\b
+Examples:
+  data-mcp lint manifests/research-desk.py
+  data-mcp lint profiles manifests --strict
+  data-mcp lint 'teams/**/*.yaml' --format github
+  data-mcp lint analyst --style spec
+  data-mcp lint manifests --format sarif > lint.sarif
+  data-mcp lint manifests --format json | jq '.findings[].code'
+"""
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``lint`` to ``app``."""
+
+    @app.command(help=HELP)
+    def lint(
+        paths: Annotated[
+            list[str], typer.Argument(metavar="PATH", help="Manifest files, folders, globs or profile names.")
+        ],
+        output: Annotated[
+            OutputFormat,
+            typer.Option(
+                "--format",
+                "-f",
+                help="text for people; json for scripts; github for Actions annotations; sarif for code scanning.",
+            ),
+        ] = "text",
+        strict: Annotated[bool, typer.Option("--strict", help="Count warnings as errors (exit 1).")] = False,
+        style: Annotated[
+            Optional[StyleName],
+            typer.Option(help="Lint under this naming style, as if DATA_MCP_TOOL_NAME_STYLE were set."),
+        ] = None,
+    ) -> None:
+        from data_pkg.lint import LintInputError, lint_paths, render, summary
+
+        try:
+            report = lint_paths(paths, style=style, strict=strict)
+        except LintInputError as error:
+            typer.echo(f"data-mcp lint: {error}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo(render(report, output), nl=False)
+        if output != "text":
+            typer.echo(summary(report), err=True)
+        raise typer.Exit(report.exit_code)

@@ -1,0 +1,100 @@
+"""Desktop assistant setup for the local server (data-mcp): locate, build, read strictly, validate, install.
+
+    >>> from data_pkg.desktop import Host, locate_assistant, read_config, validate_config
+    >>> assistant = locate_assistant(Host.current(), "Acme")   # ~/.config/Acme/acme_desktop_config.json on Linux
+    >>> for finding in validate_config(read_config(assistant.config_file)).findings:
+    ...     print(finding.render(str(assistant.config_file)))   # file:line:col: error DC106: invalid escape ...
+
+Pure library code: no command-line framework here (``data_pkg.cli`` formats and sets exit codes).
+The pieces:
+
+- :mod:`~data_pkg.desktop._locations`: the config and log folders per system, and which assistant;
+- :mod:`~data_pkg.desktop._entry`: the ``mcpServers`` entry (absolute Python, ``-m data_pkg.mcp``, env);
+- :mod:`~data_pkg.desktop._strict_json`: a JSON reader that explains every deviation with line:col;
+- :mod:`~data_pkg.desktop._validate`: the entry's command, args, env, key and manifest;
+- :mod:`~data_pkg.desktop._install`: merge into the file, keep a backup, write atomically (0600);
+- :mod:`~data_pkg.desktop._keycheck`: is the key valid (``GET /stable/profile``)?;
+- :mod:`~data_pkg.desktop._probe` and :mod:`~data_pkg.desktop._doctor`: start what the config starts.
+"""
+
+from __future__ import annotations
+
+from data_pkg.desktop._doctor import Check, CheckStatus, DoctorOptions, DoctorReport, run_doctor
+from data_pkg.desktop._entry import (
+    BASE_URL_PLACEHOLDER,
+    DEFAULT_SERVER_NAME,
+    KEY_PLACEHOLDER,
+    MODULE_ARGS,
+    interpreter_path,
+    manifest_value,
+    server_entry,
+)
+from data_pkg.desktop._findings import CODES, Finding
+from data_pkg.desktop._install import InstallRefusedError, InstallResult, install_entry, merge_entry, write_atomic
+from data_pkg.desktop._keycheck import KeyCheck, KeyStatus, check_key, mask_key
+from data_pkg.desktop._locations import (
+    ASSISTANT_ENV,
+    CONFIG_SUFFIX,
+    Assistant,
+    AssistantError,
+    Host,
+    Platform,
+    config_file_name,
+    locate_assistant,
+)
+from data_pkg.desktop._probe import ServerProbe, host_environment, probe_server
+from data_pkg.desktop._strict_json import JsonNode, StrictResult, read_strict
+from data_pkg.desktop._validate import (
+    ConfigReadError,
+    ServerEntry,
+    Validation,
+    is_placeholder,
+    read_config,
+    validate_config,
+)
+
+__all__ = [
+    "ASSISTANT_ENV",
+    "BASE_URL_PLACEHOLDER",
+    "CODES",
+    "CONFIG_SUFFIX",
+    "DEFAULT_SERVER_NAME",
+    "KEY_PLACEHOLDER",
+    "MODULE_ARGS",
+    "Assistant",
+    "AssistantError",
+    "Check",
+    "CheckStatus",
+    "ConfigReadError",
+    "DoctorOptions",
+    "DoctorReport",
+    "Finding",
+    "Host",
+    "InstallRefusedError",
+    "InstallResult",
+    "JsonNode",
+    "KeyCheck",
+    "KeyStatus",
+    "Platform",
+    "ServerEntry",
+    "ServerProbe",
+    "StrictResult",
+    "Validation",
+    "check_key",
+    "config_file_name",
+    "host_environment",
+    "install_entry",
+    "interpreter_path",
+    "is_placeholder",
+    "locate_assistant",
+    "manifest_value",
+    "mask_key",
+    "merge_entry",
+    "probe_server",
+    "read_config",
+    "read_strict",
+    "run_doctor",
+    "server_entry",
+    "validate_config",
+    "write_atomic",
+]

@@ -1,0 +1,186 @@
+"""Install the server entry into a desktop assistant config: merge, back up, write atomically.
+
+- Merge: the entry goes into ``mcpServers`` under its name; other servers and other top-level
+  keys are kept (the file is re-serialised with two-space indents, so their formatting may
+  change, their content does not).
+- Refuse: a file that is not strict JSON is never overwritten (we could not keep what we did
+  not understand); an existing entry of the same name is replaced only when forced.
+- Backup: before an existing file changes, its bytes are copied to
+  ``<file>.<YYYYmmdd-HHMMSS>.bak`` (mode 0600: it holds keys too); older backups are never
+  overwritten.
+- Atomic: the new text goes to a temporary file in the same folder, is flushed and synced,
+  gets mode 0600 and replaces the old file with ``os.replace``; a failure at any step leaves
+  the old file as it was and removes the temporary one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from data_pkg.desktop._findings import Finding
+from data_pkg.desktop._strict_json import read_strict
+from data_pkg.desktop._validate import read_config
+from data_pkg.errors import ConfigurationError
+
+__all__ = ["InstallRefusedError", "InstallResult", "Merged", "install_entry", "merge_entry", "write_atomic"]
+
+FILE_MODE = 0o600
+
+
+class InstallRefusedError(ConfigurationError):
+    """The config was left untouched; ``reason`` is ``not-json``, ``not-a-config``, ``unreadable`` or ``exists``."""
+
+    def __init__(self, message: str, *, reason: str, findings: tuple[Finding, ...] = ()) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.findings = findings
+
+
+@dataclass(frozen=True)
+class InstallResult:
+    """What :func:`install_entry` did (or, for a dry run, would do)."""
+
+    path: Path
+    text: str
+    """The whole new file."""
+    created: bool
+    replaced: bool
+    """An entry of the same name was there and is replaced."""
+    unchanged: bool
+    """The file already holds exactly this entry: nothing written."""
+    backup: Path | None
+    others: tuple[str, ...]
+    """Names of the other servers, kept as they were."""
+    dry_run: bool
+
+
+class Merged(NamedTuple):
+    """The outcome of :func:`merge_entry`."""
+
+    text: str
+    replaced: bool
+    """An entry called ``name`` was there."""
+    same: bool
+    """That entry was exactly the new one already."""
+    others: tuple[str, ...]
+
+
+def merge_entry(existing: str | None, name: str, entry: Mapping[str, Any], *, force: bool = False) -> Merged:
+    """The new file text with ``entry`` under ``mcpServers[name]``, and what changed.
+
+    Raises :class:`InstallRefusedError` when ``existing`` is not strict JSON, is not a config object,
+    or already has a different entry called ``name`` and ``force`` is false.
+    """
+    document: dict[str, Any] = {}
+    if existing is not None and existing.strip():
+        strict = read_strict(existing)
+        if strict.node is None:
+            errors = tuple(f for f in strict.findings if f.is_error)
+            raise InstallRefusedError(
+                "the existing file is not strict JSON; it was left untouched (fix it first, or move it away)",
+                reason="not-json",
+                findings=errors,
+            )
+        loaded = json.loads(existing)
+        if not isinstance(loaded, dict):
+            raise InstallRefusedError(
+                "the existing file holds JSON that is not an object; it was left untouched", reason="not-a-config"
+            )
+        document = loaded
+    servers = document.setdefault("mcpServers", {})
+    if not isinstance(servers, dict):
+        raise InstallRefusedError(
+            "mcpServers in the existing file is not an object; it was left untouched", reason="not-a-config"
+        )
+    replaced = name in servers
+    same = replaced and servers[name] == dict(entry)
+    if replaced and not same and not force:
+        raise InstallRefusedError(
+            f'a server named "{name}" is already configured; pass --force to replace it (a backup is kept),'
+            " or --name to add another",
+            reason="exists",
+        )
+    servers[name] = dict(entry)
+    others = tuple(n for n in servers if n != name)
+    return Merged(json.dumps(document, indent=2, ensure_ascii=False) + "\n", replaced, same, others)
+
+
+def install_entry(
+    path: str | os.PathLike[str],
+    name: str,
+    entry: Mapping[str, Any],
+    *,
+    force: bool = False,
+    dry_run: bool = False,
+    now: datetime | None = None,
+) -> InstallResult:
+    """Merge ``entry`` into the config at ``path`` (created with its folder when missing)."""
+    target = Path(path)
+    existing: str | None = None
+    if target.exists():
+        try:
+            existing = read_config(target)
+        except ConfigurationError as error:
+            raise InstallRefusedError(f"{error}; nothing was written", reason="unreadable") from None
+    merged = merge_entry(existing, name, entry, force=force)
+    created = existing is None
+    if dry_run or merged.same:
+        return InstallResult(target, merged.text, created, merged.replaced, merged.same, None, merged.others, dry_run)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    backup = _backup(target, now or datetime.now()) if existing is not None else None
+    write_atomic(target, merged.text.encode("utf-8"))
+    return InstallResult(target, merged.text, created, merged.replaced, False, backup, merged.others, False)
+
+
+def _backup(path: Path, now: datetime) -> Path:
+    data = path.read_bytes()
+    stamp = now.strftime("%Y%m%d-%H%M%S")
+    for attempt in range(1000):
+        suffix = f".{stamp}.bak" if attempt == 0 else f".{stamp}-{attempt}.bak"
+        candidate = path.with_name(path.name + suffix)
+        try:
+            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        return candidate
+    raise InstallRefusedError(f"could not find a free backup name next to {path}", reason="unreadable")
+
+
+def write_atomic(path: Path, data: bytes, *, mode: int = FILE_MODE) -> None:
+    """Replace ``path`` with ``data`` all at once: a reader sees the old file or the new, never half of one."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); Windows has no folder handles to sync."""
+    if os.name == "nt":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems refuse to sync a folder; the data itself is synced
+        pass
+    finally:
+        os.close(fd)

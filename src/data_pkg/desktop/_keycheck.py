@@ -1,0 +1,186 @@
+"""Check an API key the way the spec does: ``GET {base_url}/stable/profile?symbol=AAPL`` answers 200.
+
+Outcomes, and whether they count as a usable key:
+
+- ``valid``: 200 (also a 200 with no rows: the key was accepted);
+- ``plan_limited``: 402, the key was accepted but the plan does not cover this request; usable;
+- ``invalid``: 401, the key is wrong;
+- ``rate_limited``: 429, the plan's calls are used up (``retry_after`` says when to try again);
+- ``unreachable``: no HTTP answer (address wrong, offline, timeout);
+- ``missing_key`` / ``missing_base_url``: nothing to check with;
+- ``error``: the API failed (5xx), or a ``DATA_*`` setting is unusable.
+
+The check uses the typed client with its cache off and no retries, so the answer is the API's
+own and comes quickly. The key is never shown: at most its last four characters.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from data_pkg.errors import (
+    AuthenticationError,
+    ConfigurationError,
+    DataError,
+    NotFoundError,
+    PlanRestrictedError,
+    RateLimitError,
+    ResponseValidationError,
+    TransportError,
+)
+
+__all__ = ["KeyCheck", "KeyStatus", "check_key", "mask_key"]
+
+KeyStatus = Literal[
+    "valid", "plan_limited", "invalid", "rate_limited", "unreachable", "missing_key", "missing_base_url", "error"
+]
+
+
+def mask_key(key: str | None) -> str:
+    """``****`` and the key's last four characters (only ``****`` for keys under 12 characters)."""
+    if not key:
+        return "(none)"
+    return f"****{key[-4:]}" if len(key) >= 12 else "****"
+
+
+@dataclass(frozen=True)
+class KeyCheck:
+    """The answer to "does this key work?"."""
+
+    status: KeyStatus
+    message: str
+    fix: str | None
+    key: str
+    """The masked key."""
+    base_url: str | None
+    symbol: str
+    http_status: int | None = None
+    retry_after: float | None = None
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """Whether the key is usable (valid, or valid but limited by the plan)."""
+        return self.status in ("valid", "plan_limited")
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready data (the key masked)."""
+        return {
+            "status": self.status,
+            "ok": self.ok,
+            "message": self.message,
+            "fix": self.fix,
+            "key": self.key,
+            "base_url": self.base_url,
+            "symbol": self.symbol,
+            "http_status": self.http_status,
+            "retry_after": self.retry_after,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def check_key(
+    env: Mapping[str, str],
+    *,
+    base_url: str | None = None,
+    symbol: str = "AAPL",
+    timeout: float = 10.0,
+) -> KeyCheck:
+    """Call the profile endpoint for ``symbol`` with ``DATA_API_KEY`` and ``DATA_BASE_URL`` from ``env``.
+
+    ``base_url`` overrides ``DATA_BASE_URL``. Never raises for a bad key or a network problem:
+    the outcome is in the returned :class:`KeyCheck`.
+    """
+    key = env.get("DATA_API_KEY", "").strip()
+    url = (base_url or env.get("DATA_BASE_URL", "")).strip().rstrip("/") or None
+    masked = mask_key(key)
+
+    def answer(status: KeyStatus, message: str, fix: str | None, **extra: Any) -> KeyCheck:
+        return KeyCheck(status, message, fix, masked, url, symbol, **extra)
+
+    if not key:
+        return answer("missing_key", "DATA_API_KEY is not set", "export DATA_API_KEY=<your key>")
+    if url is None:
+        return answer(
+            "missing_base_url",
+            "DATA_BASE_URL is not set: there is no API address to check the key against",
+            "export DATA_BASE_URL=https://... (the API address), or pass --base-url",
+        )
+    from data_pkg.client import DataClient, Settings
+
+    overrides: dict[str, Any] = {
+        "cache": "off",
+        "max_retries": 0,
+        "timeout": timeout,
+        "validation_mode": "lenient",
+        "base_url": url,
+    }
+    try:
+        settings = Settings.from_env(env, **overrides)
+    except ConfigurationError as error:
+        return answer("error", f"a setting is unusable: {error}", "fix the DATA_* variable it names")
+    where = f"GET {url}/stable/profile?symbol={symbol}"
+    started = time.monotonic()
+    try:
+        with DataClient(settings=settings) as client:
+            client.company.get_profile(symbol)
+    except PlanRestrictedError as error:
+        return answer(
+            "plan_limited",
+            f"the key {masked} is valid, but the plan does not cover this request ({where} answered 402: {error})",
+            "nothing to fix for the key; upgrade the plan for data it does not include",
+            http_status=error.status,
+            seconds=time.monotonic() - started,
+        )
+    except AuthenticationError as error:
+        return answer(
+            "invalid",
+            f"the key {masked} was refused ({where} answered {error.status or 401}): {error}",
+            "check DATA_API_KEY: copy the key again from your account page, without spaces",
+            http_status=error.status,
+            seconds=time.monotonic() - started,
+        )
+    except RateLimitError as error:
+        wait = f"; try again in {error.retry_after:g} s" if error.retry_after is not None else ""
+        return answer(
+            "rate_limited",
+            f"the key {masked} is rate-limited ({where} answered {error.status or 429}{wait}): the plan's call"
+            " allowance is used up (the agent stops returning data after a few queries)",
+            "wait for the allowance to refill, or upgrade the plan",
+            http_status=error.status,
+            retry_after=error.retry_after,
+            seconds=time.monotonic() - started,
+        )
+    except TransportError as error:
+        return answer(
+            "unreachable",
+            f"no answer from {url}: {error}",
+            "check DATA_BASE_URL and the network (is the sandbox or API running?)",
+            seconds=time.monotonic() - started,
+        )
+    except (NotFoundError, ResponseValidationError) as error:
+        return answer(
+            "valid",
+            f"the key {masked} was accepted ({where} answered: {error})",
+            None,
+            http_status=200,
+            seconds=time.monotonic() - started,
+        )
+    except DataError as error:
+        return answer(
+            "error",
+            f"{where} failed: {error}",
+            "try again later; if it persists, the API is having trouble",
+            http_status=error.status,
+            seconds=time.monotonic() - started,
+        )
+    return answer(
+        "valid",
+        f"the key {masked} is valid ({where} answered 200)",
+        None,
+        http_status=200,
+        seconds=time.monotonic() - started,
+    )

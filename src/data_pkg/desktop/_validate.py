@@ -1,0 +1,506 @@
+"""Validate a desktop assistant config: strict JSON first, then the entry that starts data-mcp.
+
+Which entries are checked: the one named ``name`` when given; otherwise every entry that
+starts data-mcp (its command is ``data-mcp``, or its args mention ``data_pkg.mcp`` or
+``data-mcp``) and the default name ``market-data``. Other servers are left alone, except that
+an entry with only a ``url`` is pointed out (the host skips it).
+
+Accepted ways to start the server: a Python interpreter with ``args`` exactly
+``["-m", "data_pkg.mcp"]``; or the ``data-mcp`` command with no ``args``, ``[]`` or ``["serve"]``.
+Launchers (``uv``, ``pipx`` ...) whose args mention data-mcp are reported as a warning: only
+starting them (``data-mcp doctor``) tells whether they work.
+
+The manifest is checked with the server's own resolver (:func:`data_pkg.toolsets.resolve`), so
+a config that validates starts the same tool set; its diagnostics keep the manifest's own
+``file:line:col``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from data_pkg.desktop._entry import DEFAULT_SERVER_NAME, MODULE_ARGS
+from data_pkg.desktop._findings import Finding, Severity
+from data_pkg.desktop._strict_json import JsonNode, read_strict
+from data_pkg.errors import ConfigurationError
+from data_pkg.toolsets import MANIFEST_ENV, PROFILE_ENV, STYLE_ENV, resolve, source_from_env
+from data_pkg.toolsets._sources import is_profile_name
+
+__all__ = [
+    "ConfigReadError",
+    "ServerEntry",
+    "Validation",
+    "command_stem",
+    "is_placeholder",
+    "read_config",
+    "validate_config",
+]
+
+_PLACEHOLDER = re.compile(
+    r"^(?:<.*>|\{.*\}|\.\.\.|x{3,}|changeme|todo|none|null|"
+    r"(?:your|my)?[ _-]?(?:api)?[ _-]?key(?:[ _-]?here)?|your[ _-].*)$",
+    re.IGNORECASE,
+)
+_PYTHON = re.compile(r"^(?:python(?:\d+(?:\.\d+)*)?w?|py)$")
+
+
+def is_placeholder(value: str) -> bool:
+    """Whether ``value`` is a stand-in rather than a real setting: empty, ``<your API key>``, ``YOUR_KEY``, ``...``."""
+    return not value.strip() or bool(_PLACEHOLDER.match(value.strip()))
+
+
+class ConfigReadError(ConfigurationError):
+    """The config file cannot be read at all; ``finding`` says why (DC111)."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def read_config(path: str | os.PathLike[str]) -> str:
+    """The text of a config file, or :class:`ConfigReadError` (missing, a folder, no permission, not UTF-8)."""
+    file = Path(path)
+    try:
+        data = file.read_bytes()
+    except FileNotFoundError:
+        raise ConfigReadError(
+            Finding("DC111", "error", f"{file} does not exist", "data-mcp config install creates it")
+        ) from None
+    except IsADirectoryError:
+        raise ConfigReadError(Finding("DC111", "error", f"{file} is a folder, not a file", None)) from None
+    except OSError as error:
+        raise ConfigReadError(
+            Finding("DC111", "error", f"{file} cannot be read: {error.strerror or error}", "check its permissions")
+        ) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise ConfigReadError(
+            Finding(
+                "DC111",
+                "error",
+                f"{file} is not UTF-8 (byte 0x{data[error.start]:02X}): the host reads its config as UTF-8",
+                "save the file as UTF-8 without BOM",
+                line,
+                col,
+            )
+        ) from None
+
+
+@dataclass(frozen=True)
+class ServerEntry:
+    """One checked server entry, as the host would start it."""
+
+    name: str
+    node: JsonNode
+    command: str | None
+    args: tuple[str, ...]
+    env: Mapping[str, str]
+    """The string values of ``env`` (non-strings are findings and left out)."""
+
+
+@dataclass(frozen=True)
+class Validation:
+    """The findings about one config text, and the entries that start data-mcp."""
+
+    findings: tuple[Finding, ...]
+    document: JsonNode | None = None
+    entries: tuple[ServerEntry, ...] = ()
+    tool_counts: Mapping[str, int] = field(default_factory=dict)
+    """Entry name -> number of tools its manifest resolves to (entries whose tool set resolves)."""
+
+    @property
+    def ok(self) -> bool:
+        """No error findings (warnings allowed)."""
+        return not any(f.is_error for f in self.findings)
+
+    @property
+    def strict_json(self) -> bool:
+        """Whether the text is strict JSON."""
+        return self.document is not None
+
+
+@dataclass
+class _Checker:
+    which: Callable[[str], str | None]
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, code: str, at: JsonNode | None, message: str, fix: str | None, severity: Severity = "error") -> None:
+        line, col = (at.line, at.col) if at is not None else (None, None)
+        self.findings.append(Finding(code, severity, message, fix, line, col))
+
+
+def command_stem(command: str) -> str:
+    """The command's file name in lowercase, without .exe/.cmd/.bat: ``python3``, ``data-mcp``."""
+    name = re.split(r"[\\/]", command)[-1].lower()
+    for suffix in (".exe", ".cmd", ".bat"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def _is_absolute(path: str) -> bool:
+    return PurePosixPath(path).is_absolute() or PureWindowsPath(path).is_absolute()
+
+
+def _starts_data_mcp(entry: JsonNode) -> bool:
+    if entry.kind != "object":
+        return False
+    command = entry.member("command")
+    if command is not None and command.kind == "string" and command_stem(command.value) == "data-mcp":
+        return True
+    args = entry.member("args")
+    if args is None or args.kind != "array":
+        return False
+    return any(isinstance(a, str) and ("data_pkg.mcp" in a or "data-mcp" in a) for a in args.value)
+
+
+def validate_config(
+    text: str,
+    *,
+    name: str | None = None,
+    which: Callable[[str], str | None] = shutil.which,
+) -> Validation:
+    """Every finding about a config's text: strict JSON, then each entry that starts data-mcp."""
+    strict = read_strict(text)
+    if strict.node is None:
+        return Validation(strict.findings)
+    checker = _Checker(which, list(strict.findings))
+    document = strict.node
+    servers = document.member("mcpServers") if document.kind == "object" else None
+    if document.kind != "object":
+        checker.add(
+            "DC201",
+            document,
+            f"the file holds a JSON {document.kind}, but the host expects an object with an mcpServers key",
+            'wrap it: {"mcpServers": {...}}',
+        )
+        return Validation(_sorted(checker.findings), document)
+    if servers is None or servers.kind != "object":
+        what = "has no mcpServers key" if servers is None else f"has mcpServers as a {servers.kind}, not an object"
+        checker.add(
+            "DC201",
+            servers or document,
+            f"the top-level object {what}: the host finds no servers to start",
+            'add "mcpServers": {...} (data-mcp config install does it)',
+        )
+        return Validation(_sorted(checker.findings), document)
+    entries: list[ServerEntry] = []
+    counts: dict[str, int] = {}
+    names = [key.value for key, _ in servers.members]
+    wanted = [name] if name is not None else [n for n in dict.fromkeys(names) if n == DEFAULT_SERVER_NAME]
+    for key, entry in servers.members:
+        if servers.member(key.value) is not entry:
+            continue  # a repeated name: the host keeps the last one (DC110 says so)
+        ours = key.value in wanted or (name is None and _starts_data_mcp(entry))
+        if ours:
+            checked = _check_entry(checker, key.value, key, entry, counts)
+            if checked is not None:
+                entries.append(checked)
+        elif entry.kind == "object" and entry.member("command") is None and entry.member("url") is not None:
+            checker.add(
+                "DC203",
+                key,
+                f'server "{key.value}" has only a url: the host skips it as not a valid server configuration',
+                "give it a command (a url alone is for remote servers this host does not start)",
+                "warning",
+            )
+    if name is not None and name not in names:
+        checker.add(
+            "DC202",
+            servers,
+            f'no server named "{name}" in mcpServers (found: {", ".join(names) or "none"})',
+            f"data-mcp config install --name {name} adds it",
+        )
+    elif not entries and not any(f.code in ("DC213", "DC203") and f.is_error for f in checker.findings):
+        checker.add(
+            "DC202",
+            servers,
+            f'no server entry starts data-mcp (looked for "{DEFAULT_SERVER_NAME}" and for entries running'
+            " data_pkg.mcp); the host has nothing of ours to start",
+            "run data-mcp config install, or paste the output of data-mcp config print into mcpServers",
+        )
+    return Validation(_sorted(checker.findings), document, tuple(entries), counts)
+
+
+def _sorted(findings: list[Finding]) -> tuple[Finding, ...]:
+    return tuple(sorted(findings, key=lambda f: (f.line or 0, f.col or 0, f.code)))
+
+
+def _check_entry(
+    checker: _Checker, name: str, key: JsonNode, entry: JsonNode, counts: dict[str, int]
+) -> ServerEntry | None:
+    label = f'server "{name}"'
+    if entry.kind != "object":
+        checker.add(
+            "DC213",
+            entry,
+            f"{label} is a JSON {entry.kind}, not an object with command, args and env",
+            "replace it with the entry from data-mcp config print",
+        )
+        return None
+    command = _check_command(checker, label, key, entry)
+    if command is None and entry.member("url") is not None:
+        return None  # not a server the host starts at all: one finding (DC203) says so
+    args = _check_args(checker, label, entry, command)
+    env = _check_env(checker, label, entry)
+    env_node = entry.member("env")
+    if env_node is None or env_node.kind == "object":  # an env of the wrong kind is reported once, above
+        _check_settings(checker, label, entry, env)
+        _check_manifest(checker, label, name, entry, env, counts)
+    return ServerEntry(name, entry, command, args, env)
+
+
+def _check_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode) -> str | None:
+    node = entry.member("command")
+    if node is None:
+        if entry.member("url") is not None:
+            checker.add(
+                "DC203",
+                key,
+                f"{label} has only a url: the host skips it as not a valid server configuration"
+                " (data-mcp runs locally, from a command)",
+                "replace the url with command, args and env: data-mcp config print shows them",
+            )
+        else:
+            checker.add(
+                "DC204",
+                key,
+                f"{label} has no command: the host has nothing to start (MCP server not found)",
+                'add "command": the absolute path of Python, as data-mcp config print shows it',
+            )
+        return None
+    if node.kind != "string" or not node.value.strip():
+        shown = "an empty string" if node.kind == "string" else f"a JSON {node.kind}"
+        checker.add(
+            "DC204",
+            node,
+            f"{label}: command is {shown}; it must be the path of Python (or of data-mcp) as a string",
+            "data-mcp config print shows the right value",
+        )
+        return None
+    command: str = node.value
+    if any(ord(ch) < 0x20 for ch in command):
+        return command  # the strict reader has reported how the path was garbled
+    if not _is_absolute(command):
+        found = checker.which(command)
+        suggestion = (
+            f": {os.path.abspath(found)} (or the one data-mcp config print shows)"
+            if found
+            else " (data-mcp config print shows it)"
+        )
+        checker.add(
+            "DC205",
+            node,
+            f'{label}: command "{command}" is not an absolute path; the host starts it with its own PATH,'
+            " not your shell's, and may not find it (Failed to spawn process)",
+            f"write the absolute path{suggestion}",
+        )
+        return command
+    path = Path(command)
+    if not path.exists():
+        checker.add(
+            "DC206",
+            node,
+            f'{label}: command "{command}" does not exist on this machine; the host fails with'
+            " 'Failed to spawn process: No such file or directory'",
+            "point command at an installed Python 3.10-3.14 (data-mcp config print shows the one running data-mcp)",
+        )
+    elif path.is_dir() or not os.access(path, os.X_OK):
+        checker.add(
+            "DC207",
+            node,
+            f'{label}: command "{command}" is {"a folder" if path.is_dir() else "not executable"}; the host'
+            " cannot start it",
+            "point command at the Python executable itself (data-mcp config print shows it)",
+        )
+    return command
+
+
+def _check_args(checker: _Checker, label: str, entry: JsonNode, command: str | None) -> tuple[str, ...]:
+    node = entry.member("args")
+    expected = '["-m", "data_pkg.mcp"]'
+    if node is not None and (node.kind != "array" or any(item.kind != "string" for item in node.items)):
+        checker.add("DC208", node, f"{label}: args must be a list of strings", f"write {expected}")
+        return ()
+    args: tuple[str, ...] = tuple(node.value) if node is not None else ()
+    if command is None:
+        return args
+    stem = command_stem(command)
+    where = node if node is not None else entry
+    known = stem == "data-mcp" or _PYTHON.match(stem)
+    if not known and _is_absolute(command) and not (Path(command).is_file() and os.access(command, os.X_OK)):
+        return args  # the command itself is the problem (DC206, DC207); its args say nothing yet
+    if stem == "data-mcp":
+        if args not in ((), ("serve",)):
+            checker.add(
+                "DC208",
+                where,
+                f"{label}: data-mcp is started with args {list(args)}, which do not start the server",
+                'remove args (or write ["serve"])',
+            )
+        return args
+    if _PYTHON.match(stem):
+        if args != MODULE_ARGS:
+            why = (
+                "without args Python opens an interactive prompt and never answers the host"
+                if not args
+                else f"args are {_show(args)}, which do not start the server"
+            )
+            checker.add("DC208", where, f"{label}: {why}", f"write {expected}")
+        return args
+    if any("data_pkg.mcp" in a or "data-mcp" in a for a in args):
+        checker.add(
+            "DC208",
+            where,
+            f'{label}: started through "{stem}", a launcher this check cannot follow',
+            "run data-mcp doctor, which starts it; or use the Python path with -m data_pkg.mcp",
+            "warning",
+        )
+        return args
+    checker.add(
+        "DC208",
+        where,
+        f'{label}: command "{stem}" with args {_show(args)} does not start data-mcp',
+        f"use the Python path with {expected}",
+    )
+    return args
+
+
+def _show(args: tuple[str, ...]) -> str:
+    return "[" + ", ".join(f'"{a}"' for a in args) + "]"
+
+
+def _check_env(checker: _Checker, label: str, entry: JsonNode) -> dict[str, str]:
+    node = entry.member("env")
+    if node is None:
+        return {}
+    if node.kind != "object":
+        checker.add(
+            "DC209",
+            node,
+            f"{label}: env is a JSON {node.kind}; it must be an object of names to strings",
+            'write "env": {"DATA_API_KEY": "...", ...}',
+        )
+        return {}
+    env: dict[str, str] = {}
+    for key, value in node.members:
+        if value.kind == "string":
+            env[key.value] = value.value
+            continue
+        shown = "true" if value.value is True else "false" if value.value is False else value.value
+        checker.add(
+            "DC209",
+            value,
+            f"{label}: env value of {key.value} is a JSON {value.kind}; the host passes only strings",
+            f'write it in double quotes: "{shown}"' if value.kind in ("number", "boolean") else "write a string",
+        )
+    return env
+
+
+def _value_node(entry: JsonNode, name: str) -> JsonNode | None:
+    env = entry.member("env")
+    return env.member(name) if env is not None and env.kind == "object" else None
+
+
+def _check_settings(checker: _Checker, label: str, entry: JsonNode, env: Mapping[str, str]) -> None:
+    env_node = entry.member("env")
+    at = env_node if env_node is not None else entry
+    key = env.get("DATA_API_KEY")
+    if key is None:
+        checker.add(
+            "DC301",
+            at,
+            f"{label}: DATA_API_KEY is not in env; the host passes only a few variables of your environment,"
+            " so the server has no key (the agent answers without using tools)",
+            'add "DATA_API_KEY": "<your key>" to env (data-mcp config install writes it from $DATA_API_KEY)',
+        )
+    elif is_placeholder(key):
+        checker.add(
+            "DC302",
+            _value_node(entry, "DATA_API_KEY"),
+            f"{label}: DATA_API_KEY is a placeholder ({key!r}), not a key",
+            "put your API key there, or set DATA_API_KEY and run data-mcp config install --force",
+        )
+    base = env.get("DATA_BASE_URL")
+    if base is None or is_placeholder(base):
+        checker.add(
+            "DC210",
+            at if base is None else _value_node(entry, "DATA_BASE_URL"),
+            f"{label}: DATA_BASE_URL is {'not in env' if base is None else f'a placeholder ({base!r})'};"
+            " the server has no API address and every call fails",
+            'add "DATA_BASE_URL": "https://..." (the API address; http://127.0.0.1:8765 for a local sandbox)',
+        )
+    else:
+        from data_pkg.client._settings import Settings
+
+        try:
+            Settings.from_env(env)
+        except ConfigurationError as error:
+            culprit = next((var for var in env if var.startswith("DATA_") and var in str(error)), None)
+            code = "DC210" if culprit == "DATA_BASE_URL" else "DC211"
+            node = _value_node(entry, culprit) if culprit else None
+            checker.add(code, node or at, f"{label}: {error}", "fix the value in env")
+    unbuffered = env.get("PYTHONUNBUFFERED")
+    if unbuffered != "1" and (unbuffered is not None or _value_node(entry, "PYTHONUNBUFFERED") is None):
+        checker.add(
+            "DC212",
+            _value_node(entry, "PYTHONUNBUFFERED") or at,
+            f"{label}: PYTHONUNBUFFERED is {'not set' if unbuffered is None else repr(unbuffered)}; the server's log"
+            " lines may reach the host's log late",
+            'add "PYTHONUNBUFFERED": "1" to env',
+            "warning",
+        )
+
+
+def _check_manifest(
+    checker: _Checker, label: str, name: str, entry: JsonNode, env: Mapping[str, str], counts: dict[str, int]
+) -> None:
+    source = source_from_env(env)
+    var = MANIFEST_ENV if env.get(MANIFEST_ENV, "").strip() else PROFILE_ENV
+    node = _value_node(entry, var) if source is not None else None
+    if source is not None and any(ord(ch) < 0x20 for ch in source):
+        return  # the strict reader has reported how the path was garbled (DC107)
+    if source is not None and not is_profile_name(source):
+        if not _is_absolute(source):
+            checker.add(
+                "DC401",
+                node,
+                f'{label}: {var} "{source}" is a relative path; the host starts the server in a folder it does not'
+                " document, so the file is not found there",
+                "write the absolute path with forward slashes (from this folder that would be"
+                f' "{Path(source).resolve().as_posix()}")',
+            )
+            return
+        if "\\" not in source or os.sep == "\\":
+            path = Path(source).expanduser()
+            if not path.is_file():
+                checker.add(
+                    "DC402",
+                    node,
+                    f'{label}: {var} "{source}" does not exist{" (it is a folder)" if path.is_dir() else ""}',
+                    "fix the path, or name a profile instead (analyst, quant, news ...)",
+                )
+                return
+    resolution = resolve(source, env=env)
+    for problem in resolution.diagnostics:
+        at = node
+        if problem.file is None and STYLE_ENV in str(problem):
+            at = _value_node(entry, STYLE_ENV)
+        what = "the manifest" if source is not None and not is_profile_name(source) else "the tool set"
+        checker.add(
+            "DC403",
+            at or entry.member("env") or entry,
+            f"{label}: {what} does not {'lint clean' if problem.is_error else 'lint without warnings'}: {problem}",
+            f"run data-mcp lint {source}" if source is not None else "fix the setting in env",
+            problem.severity,
+        )
+    if resolution.registry is not None:
+        counts[name] = len(resolution.registry.tools)

@@ -1,0 +1,47 @@
+"""Lint manifests: everything the server would report about them, and what it would not.
+
+    >>> from data_pkg.lint import lint_paths, render
+    >>> report = lint_paths(["manifests/newsroom.json", "analyst"])   # files, folders, globs, profiles
+    >>> print(render(report, "text"), end="")                         # or "json", "github", "sarif"
+    2 files checked: no problems
+    >>> report.exit_code
+    0
+
+Findings are the resolver's diagnostics (the same codes, messages and positions the server
+logs: lint never re-implements a rule) plus lint-only rules in the ``DM5xx`` range
+(:data:`LINT_RULES`): names model APIs refuse, tools ``max_tier`` drops, secrets, extends paths
+that only work on one machine. :func:`all_rules` lists every code; :data:`EXAMPLES` holds a bad
+and a fixed manifest for each, from which ``docs/lint-rules.md`` is generated.
+
+Layering: this package uses the tool-set layer and the catalog, never the client, the server or
+the command line.
+"""
+
+from __future__ import annotations
+
+from data_pkg.lint._examples import EXAMPLES, Example, Snippet
+from data_pkg.lint._findings import Finding
+from data_pkg.lint._formats import FORMATS, render, sarif_document, summary
+from data_pkg.lint._inputs import MANIFEST_SUFFIXES, LintInputError
+from data_pkg.lint._rules import LINT_RULES, SEVERITIES, LintRule, LintSeverity, all_rules
+from data_pkg.lint._run import LintReport, lint_paths
+
+__all__ = [
+    "EXAMPLES",
+    "FORMATS",
+    "LINT_RULES",
+    "MANIFEST_SUFFIXES",
+    "SEVERITIES",
+    "Example",
+    "Finding",
+    "LintInputError",
+    "LintReport",
+    "LintRule",
+    "LintSeverity",
+    "Snippet",
+    "all_rules",
+    "lint_paths",
+    "render",
+    "sarif_document",
+    "summary",
+]

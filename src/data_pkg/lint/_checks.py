@@ -1,0 +1,218 @@
+"""The lint-only rules (DM501–DM506): checks of a resolved manifest that the server does not make.
+
+Each check reads what the resolver already produced (the :class:`~data_pkg.toolsets.Resolution`,
+the validated :class:`~data_pkg.toolsets.Manifest` with its positions) and never re-derives a
+selection: which tools a manifest selects, what their names are and which ones ``max_tier`` drops
+are the resolver's answers, here only judged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+from data_pkg.catalog import lookup, tier_rank
+from data_pkg.lint._findings import Finding, finding
+from data_pkg.lint._secrets import find_secrets
+from data_pkg.toolsets import PORTABLE_NAME, Diagnostic, Resolution, tool_name
+
+if TYPE_CHECKING:
+    from data_pkg.toolsets import Located, Manifest
+
+_LIST_AT_MOST = 8
+_DRIVE = re.compile(r"[A-Za-z]:")
+_KEY_HINT = "remove it: the server reads the key from DATA_API_KEY in its environment, never from a manifest"
+
+
+def _listing(names: list[str]) -> str:
+    shown = ", ".join(names[:_LIST_AT_MOST])
+    more = len(names) - _LIST_AT_MOST
+    return f"{shown} and {more} more" if more > 0 else shown
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+# -- DM503 secrets ---------------------------------------------------------------------------
+
+
+def secret_findings(text: str | None, file: str) -> list[Finding]:
+    """DM503: every key-like string and every URL passing a key, at its position (never its value)."""
+    if text is None:
+        return []
+    found = []
+    for secret in find_secrets(text):
+        if secret.param is not None:
+            message = f"a URL passes a credential in its {secret.param!r} parameter"
+        else:
+            message = f"a string of {secret.length} letters and digits looks like an API key"
+        found.append(finding("DM503", message, hint=_KEY_HINT, file=file, line=secret.line, col=secret.col))
+    return found
+
+
+# -- DM504/DM505 extends paths ---------------------------------------------------------------
+
+
+def _path_problem(value: str) -> tuple[str, str, str] | None:
+    """(code, message, hint) for an ``extends`` value that is a path only one machine can use."""
+    portable = "write it relative to this manifest, with forward slashes: ./shared/base.yaml"
+    if value.startswith(("\\\\", "//")):
+        return "DM504", f"extends {value!r} is a network (UNC) path", portable
+    if _DRIVE.match(value):
+        return "DM504", f"extends {value!r} starts with a drive letter", portable
+    if "\\" in value:
+        return "DM504", f"extends {value!r} has backslashes", "write forward slashes: they work on Windows too"
+    if value.startswith("/"):
+        return "DM504", f"extends {value!r} is an absolute path", portable
+    if value.startswith("~"):
+        return "DM504", f"extends {value!r} is in a home folder", portable
+    if ".." in PurePosixPath(value).parts:
+        return (
+            "DM505",
+            f"extends {value!r} climbs out of this manifest's folder",
+            "fine within one repository; keep the base beside or below the manifest to move them together",
+        )
+    return None
+
+
+def path_findings(manifest: Manifest, diagnostics: Iterable[Diagnostic]) -> list[Finding]:
+    """DM504 and DM505 for each ``extends`` entry (profile names never match: they have no / \\ . ~ :).
+
+    Where the resolver already refused the path (DM304: backslashes on POSIX), that error says it.
+    """
+    here = Path(manifest.file).resolve()
+    refused = {
+        (d.line, d.col)
+        for d in diagnostics
+        if d.code == "DM304" and d.file is not None and Path(d.file).resolve() == here
+    }
+    found = []
+    for entry in manifest.extends:
+        problem = _path_problem(entry.value)
+        if problem is None or (entry.line, entry.col) in refused:
+            continue
+        code, message, hint = problem
+        found.append(finding(code, message, hint=hint, file=manifest.file, line=entry.line, col=entry.col))
+    return found
+
+
+# -- DM502/DM506 plan tiers ------------------------------------------------------------------
+
+
+def tier_findings(resolution: Resolution, manifest: Manifest | None, file: str | None) -> list[Finding]:
+    """DM506 for tools this manifest names and its own ``max_tier`` drops; DM502 listing the other drops."""
+    dropped = resolution.dropped_by_tier
+    if not dropped:
+        return []
+    found: list[Finding] = []
+    named: set[str] = set()
+    limit = manifest.max_tier if manifest is not None else None
+    if manifest is not None and limit is not None:
+        for entry in (*manifest.tools, *manifest.include):
+            try:
+                endpoint = lookup(entry.value)
+            except KeyError:
+                continue  # a pattern, or a name the resolver reported
+            if endpoint.spec in named or endpoint.spec not in dropped:
+                continue
+            if tier_rank(endpoint.tier) > tier_rank(limit.value):
+                named.add(endpoint.spec)
+                found.append(
+                    finding(
+                        "DM506",
+                        f"{endpoint.spec} needs the {endpoint.tier} plan, so max_tier {limit.value!r} drops it",
+                        hint=f"remove it, or raise max_tier to {endpoint.tier}",
+                        file=manifest.file,
+                        line=entry.line,
+                        col=entry.col,
+                    )
+                )
+    rest = [spec for spec in dropped if spec not in named]
+    if not rest:
+        return found
+    listing = _listing([f"{spec} ({lookup(spec).tier})" for spec in rest])
+    at: Located[str] | None = None
+    if limit is not None:
+        message = f"max_tier {limit.value!r} leaves out {_plural(len(rest), 'tool')}: {listing}"
+        at = limit
+    else:
+        message = f"a max_tier in an extended manifest leaves out {_plural(len(rest), 'tool')}: {listing}"
+        at = manifest.extends[0] if manifest is not None and manifest.extends else None
+    hint = "expected when the plan cannot call them; raise max_tier to keep them"
+    line, col = (at.line, at.col) if at is not None else ((1, 1) if file is not None else (None, None))
+    found.append(finding("DM502", message, hint=hint, file=file, line=line, col=col))
+    return found
+
+
+# -- DM501 names -----------------------------------------------------------------------------
+
+
+def _why(name: str) -> str:
+    return "has a dot" if "." in name else "is longer than 64 characters"
+
+
+def name_findings(
+    resolution: Resolution, manifest: Manifest | None, file: str | None, style_origin: str | None
+) -> list[Finding]:
+    """DM501: published names that break the strict rule of model APIs (dots, more than 64 characters).
+
+    A rename in this manifest is blamed where it is written; names that come from the style are
+    reported together, where the style was chosen.
+    """
+    registry = resolution.registry
+    if registry is None:
+        return []
+    bad = [tool for tool in registry.tools if not PORTABLE_NAME.fullmatch(tool.name)]
+    if not bad:
+        return []
+    style, prefix = registry.name_style, registry.prefix
+    renames: dict[str, Located[str]] = {}
+    if manifest is not None:
+        for override in manifest.overrides:
+            if override.name is None:
+                continue
+            try:
+                renames.setdefault(lookup(override.target.value).key, override.name)
+            except KeyError:
+                continue
+    hint = "model APIs that allow only 1 to 64 of A-Z a-z 0-9 _ - refuse such tools; "
+    found: list[Finding] = []
+    from_style = []
+    for tool in bad:
+        endpoint = lookup(tool.endpoint)
+        rename = renames.get(tool.endpoint)
+        if rename is not None and tool.name != tool_name(endpoint, style, prefix):
+            found.append(
+                finding(
+                    "DM501",
+                    f"tool name {tool.name!r} ({endpoint.spec}) {_why(tool.name)}",
+                    hint=hint + "rename it with letters, digits, _ and -",
+                    file=file,
+                    line=rename.line,
+                    col=rename.col,
+                )
+            )
+        else:
+            from_style.append(tool.name)
+    if from_style:
+        at: Located[str] | None = None
+        if style_origin is not None:
+            origin = f"set by {style_origin}"
+        elif manifest is not None and manifest.name_style is not None:
+            origin, at = "set here", manifest.name_style
+        elif manifest is not None and manifest.extends:
+            origin, at = "inherited from an extended manifest", manifest.extends[0]
+        else:
+            origin = "the default"
+        message = (
+            f"{_plural(len(from_style), 'tool name')} under the {style} style ({origin})"
+            f" {'are' if len(from_style) > 1 else 'is'} not portable"
+            f" (a dot, or more than 64 characters): {_listing(from_style)}"
+        )
+        line, col = (at.line, at.col) if at is not None else ((1, 1) if file is not None else (None, None))
+        style_hint = hint + "use the key or snake style unless every host accepts dots"
+        found.append(finding("DM501", message, hint=style_hint, file=file, line=line, col=col))
+    return found

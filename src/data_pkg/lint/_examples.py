@@ -1,0 +1,255 @@
+"""A bad and a fixed manifest for every code lint can report: the data behind ``docs/lint-rules.md``.
+
+The test suite lints every example: each ``bad`` one must report its code and nothing else, each
+``fixed`` one nothing at all (both with an empty environment). So the docs page cannot show an
+example that does not do what it says.
+
+A snippet is one manifest file, optionally with companion files it extends (paths relative to it).
+``{here}`` in a snippet stands for the folder the manifest is in (an absolute path); the docs
+show it as ``/home/me/manifests``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+HERE = "{here}"
+DOCS_HERE = "/home/me/manifests"
+_BASE = "tools: [company.quote]\n"
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """One manifest file (``name``, ``text``) and the files it extends (relative path, text)."""
+
+    text: str
+    name: str = "desk.yaml"
+    files: tuple[tuple[str, str], ...] = ()
+    encoding: str = "utf-8"
+    """How the file is saved: every manifest is UTF-8 except the one showing DM106."""
+
+    def write(self, folder: Path) -> Path:
+        """Write the manifest into ``folder`` (and its companions beside it); the manifest's path."""
+        folder.mkdir(parents=True, exist_ok=True)
+        here = folder.resolve().as_posix()
+        for relative, text in self.files:
+            companion = (folder / relative).resolve()
+            companion.parent.mkdir(parents=True, exist_ok=True)
+            companion.write_text(text.replace(HERE, here), encoding="utf-8")
+        path = folder / self.name
+        path.write_bytes(self.text.replace(HERE, here).encode(self.encoding))
+        return path
+
+    def shown(self) -> str:
+        """The text as the docs show it."""
+        return self.text.replace(HERE, DOCS_HERE)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A manifest that breaks rule ``code`` and the same manifest fixed."""
+
+    code: str
+    bad: Snippet
+    fixed: Snippet
+    note: str = ""
+    """Anything the reader needs beyond the two snippets."""
+
+
+def _examples(*examples: Example) -> Mapping[str, Example]:
+    return MappingProxyType({e.code: e for e in examples})
+
+
+EXAMPLES = _examples(
+    Example(
+        "DM101",
+        Snippet("tools: [company.quote, market.search\n"),
+        Snippet("tools: [company.quote, market.search]\n"),
+    ),
+    Example(
+        "DM102",
+        Snippet('"""Desk."""\n\nTOOLS = sorted(["market.search", "company.quote"])\n', "desk.py"),
+        Snippet('"""Desk."""\n\nTOOLS = ["company.quote", "market.search"]\n', "desk.py"),
+        "Python manifests are parsed, never run: only literals, + of lists and earlier names.",
+    ),
+    Example(
+        "DM103",
+        Snippet("tools: [company.quote]\nmax_teir: starter\n"),
+        Snippet("tools: [company.quote]\nmax_tier: starter\n"),
+    ),
+    Example(
+        "DM104",
+        Snippet("tools: company.quote\n"),
+        Snippet("tools: [company.quote]\n"),
+    ),
+    Example(
+        "DM105",
+        Snippet('{\n  "tools": ["company.quote"],\n  "tools": ["market.search"]\n}\n', "desk.json"),
+        Snippet('{\n  "tools": ["company.quote", "market.search"]\n}\n', "desk.json"),
+    ),
+    Example(
+        "DM106",
+        Snippet("description: Café desk\ntools: [company.quote]\n", encoding="latin-1"),
+        Snippet("description: Café desk\ntools: [company.quote]\n"),
+        "The bad file is saved as Latin-1; manifests are UTF-8 (at most 1 MiB).",
+    ),
+    Example(
+        "DM107",
+        Snippet('tools = ["company.quote"]\n', "desk.toml"),
+        Snippet("tools: [company.quote]\n", "desk.yaml"),
+    ),
+    Example(
+        "DM201",
+        Snippet('{"tools": ["company.quote", "company.simple_qoute"]}\n', "desk.json"),
+        Snippet('{"tools": ["company.quote", "company.simple_quote"]}\n', "desk.json"),
+    ),
+    Example(
+        "DM202",
+        Snippet("tools: [company.quote, quote]\n"),
+        Snippet("tools: [company.quote]\n"),
+    ),
+    Example(
+        "DM203",
+        Snippet("tools: [company.quote, company.profile]\noverrides:\n  company.profile:\n    name: quote\n"),
+        Snippet("tools: [company.quote, company.profile]\noverrides:\n  company.profile:\n    name: company_profile\n"),
+    ),
+    Example(
+        "DM204",
+        Snippet("tools: [company.quote, batch.eod_bulk]\n"),
+        Snippet("tools: [company.quote]\n"),
+        "Bulk and file endpoints are for the Python client, never tools.",
+    ),
+    Example(
+        "DM205",
+        Snippet("tools: [company.quote, company.core_information]\n"),
+        Snippet("tools: [company.quote, company.profile]\n"),
+    ),
+    Example(
+        "DM206",
+        Snippet("tools: [company.quote, provider_articles]\n"),
+        Snippet("tools: [company.quote]\n"),
+        "Or keep the tool and set the variable the message names, in the server's environment.",
+    ),
+    Example(
+        "DM207",
+        Snippet("description: A desk that has not picked its tools yet.\n"),
+        Snippet("description: A desk that has picked one tool.\ntools: [company.quote]\n"),
+    ),
+    Example(
+        "DM208",
+        Snippet('tools: [company.quote]\ninclude: ["tag:bulk"]\n'),
+        Snippet('tools: [company.quote]\ninclude: ["tag:calendar"]\n'),
+    ),
+    Example(
+        "DM209",
+        Snippet('tools: [company.quote]\nexclude: ["group:fundamentals"]\n'),
+        Snippet('tools: [company.quote]\nexclude: ["group:fundamental"]\n'),
+    ),
+    Example(
+        "DM210",
+        Snippet("tools: [company.quote]\nmax_tier: gold\n"),
+        Snippet("tools: [company.quote]\nmax_tier: premium\n"),
+    ),
+    Example(
+        "DM301",
+        Snippet("extends: [./desk.yaml]\ntools: [company.quote]\n"),
+        Snippet("extends: [analyst]\ntools: [company.quote]\n"),
+    ),
+    Example(
+        "DM302",
+        Snippet("extends: [./base.yaml]\ntools: [company.quote]\n"),
+        Snippet("extends: [./base.yaml]\ntools: [company.quote]\n", files=(("base.yaml", _BASE),)),
+        "Paths in extends are relative to the manifest that names them.",
+    ),
+    Example(
+        "DM303",
+        Snippet("extends: [analist]\n"),
+        Snippet("extends: [analyst]\n"),
+    ),
+    Example(
+        "DM304",
+        Snippet("extends: ['shared\\base.yaml']\n", files=(("shared/base.yaml", _BASE),)),
+        Snippet("extends: [shared/base.yaml]\n", files=(("shared/base.yaml", _BASE),)),
+        "On POSIX systems; on Windows the server accepts backslashes and lint reports DM504 instead.",
+    ),
+    Example(
+        "DM401",
+        Snippet("tools: [company.quote]\nname_style: camel\n"),
+        Snippet("tools: [company.quote]\nname_style: snake\n"),
+    ),
+    Example(
+        "DM402",
+        Snippet("tools: [company.quote]\nprefix: market.data_\n"),
+        Snippet("tools: [company.quote]\nprefix: mkt_\n"),
+    ),
+    Example(
+        "DM403",
+        Snippet("tools: [company.quote]\noverrides:\n  market.search:\n    description: Find a symbol by name.\n"),
+        Snippet(
+            "tools: [company.quote, market.search]\n"
+            "overrides:\n  market.search:\n    description: Find a symbol by name.\n"
+        ),
+    ),
+    Example(
+        "DM404",
+        Snippet(
+            '"""Desk."""\n\nTOOLS = ["fundamental.income_statement"]\n'
+            'OVERRIDES = {"fundamental.income_statement": {"fixed": {"limitt": 5}}}\n',
+            "desk.py",
+        ),
+        Snippet(
+            '"""Desk."""\n\nTOOLS = ["fundamental.income_statement"]\n'
+            'OVERRIDES = {"fundamental.income_statement": {"fixed": {"limit": 5}}}\n',
+            "desk.py",
+        ),
+    ),
+    Example(
+        "DM405",
+        Snippet("tools: [company.quote]\noverrides:\n  company.quote:\n    name: stock.quote\n"),
+        Snippet("tools: [company.quote]\noverrides:\n  company.quote:\n    name: stock_quote\n"),
+        "Dots are allowed only under the spec style.",
+    ),
+    Example(
+        "DM501",
+        Snippet("tools: [company.quote]\nname_style: spec\n"),
+        Snippet("tools: [company.quote]\nname_style: snake\n"),
+        "Keep spec only when every host that uses the server accepts dots in tool names.",
+    ),
+    Example(
+        "DM502",
+        Snippet("extends: [analyst]\nmax_tier: premium\n"),
+        Snippet('extends: [analyst]\nexclude: ["transcripts.*"]\nmax_tier: premium\n'),
+        "A note, never a failure: dropping what the plan cannot call is what max_tier is for."
+        " Excluding those tools by name says so explicitly.",
+    ),
+    Example(
+        "DM503",
+        Snippet(
+            "description: Quotes from https://api.example.com/v3/quote?apikey=9f3c2a7b1e8d4c6f0a5b9e2d7c1f4a8b\n"
+            "tools: [company.quote]\n"
+        ),
+        Snippet("description: Quotes for the desk.\ntools: [company.quote]\n"),
+        "An error although the server would start: a key in a committed file is leaked. Rotate it.",
+    ),
+    Example(
+        "DM504",
+        Snippet(f'extends: ["{HERE}/shared/base.yaml"]\n', files=(("shared/base.yaml", _BASE),)),
+        Snippet("extends: [./shared/base.yaml]\n", files=(("shared/base.yaml", _BASE),)),
+        "A warning, not an error: the server starts on this machine, but nowhere else.",
+    ),
+    Example(
+        "DM505",
+        Snippet("extends: [../shared/base.yaml]\n", files=(("../shared/base.yaml", _BASE),)),
+        Snippet("extends: [./shared/base.yaml]\n", files=(("shared/base.yaml", _BASE),)),
+        "A note: fine inside one repository, a surprise when the manifest is copied alone.",
+    ),
+    Example(
+        "DM506",
+        Snippet("tools: [company.quote, transcripts.transcript]\nmax_tier: premium\n"),
+        Snippet("tools: [company.quote]\nmax_tier: premium\n"),
+    ),
+)
+"""Every code's example, by code."""

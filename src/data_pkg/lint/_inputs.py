@@ -1,0 +1,123 @@
+"""What to lint: command-line arguments (files, folders, globs, profile names) to a list of targets.
+
+- A file is linted whatever its suffix (a wrong suffix is a finding, DM107).
+- A folder is searched recursively for files ending in ``.py``, ``.yaml``, ``.yml`` or ``.json``.
+  Skipped: hidden folders and files (``.git``, ``.venv``), ``__pycache__`` and ``node_modules``,
+  names starting with ``_`` (``__init__.py``, helpers: the same rule as the profiles folder), and
+  ``*.schema.json`` (editor schemas sit beside manifests). Point lint at the folder that holds
+  manifests, not at a whole repository.
+- An argument with ``*``, ``?`` or ``[`` that is not an existing path is a glob (``**`` recurses);
+  a matching folder is searched as above, and matching files are kept by the same rules as in a
+  folder (``manifests/*`` skips the README).
+- Anything else that names a built-in profile (``analyst``) lints that profile.
+
+A path that does not exist, a glob that matches nothing and a file that cannot be opened are
+usage errors (:class:`LintInputError`, exit 2), not findings: there is no manifest to judge.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from data_pkg.toolsets import available_profiles
+
+MANIFEST_SUFFIXES: tuple[str, ...] = (".py", ".yaml", ".yml", ".json")
+_SKIP_DIRS = frozenset({"__pycache__", "node_modules"})
+_GLOB_CHARS = frozenset("*?[")
+
+
+class LintInputError(ValueError):
+    """An argument names nothing lintable (a missing path, an empty glob, an unreadable file)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """One thing to lint: a manifest file, or a built-in profile by name."""
+
+    source: Path | str
+    """A path, or a profile name (str)."""
+
+    @property
+    def label(self) -> str:
+        """How the target is written in reports."""
+        return str(self.source)
+
+
+def _is_manifest_name(name: str) -> bool:
+    return name.endswith(MANIFEST_SUFFIXES) and not name.startswith((".", "_")) and not name.endswith(".schema.json")
+
+
+def _skipped(path: Path, literal: int) -> bool:
+    """Whether a glob match is, or lies in, a folder a folder search would skip.
+
+    The first ``literal`` parts were written out in the pattern (``.config/*.yaml``): those are wanted.
+    """
+    folders = path.parts if path.is_dir() else path.parts[:-1]
+    return any(part in _SKIP_DIRS or (part.startswith(".") and part not in (".", "..")) for part in folders[literal:])
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
+        for name in sorted(files):
+            if _is_manifest_name(name):
+                yield Path(root) / name
+
+
+def _readable(path: Path, arg: str) -> Path:
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as error:
+        raise LintInputError(f"{arg}: cannot read: {error.strerror or error}") from None
+    return path
+
+
+def expand(args: Iterable[str | os.PathLike[str]]) -> list[Target]:
+    """The targets the arguments name, in argument order, each file once."""
+    targets: list[Target] = []
+    seen: set[object] = set()
+
+    def add(target: Target, identity: object) -> None:
+        if identity not in seen:
+            seen.add(identity)
+            targets.append(target)
+
+    def add_path(path: Path, arg: str) -> None:
+        if path.is_dir():
+            for found in _walk(path):
+                add(Target(_readable(found, str(found))), found.resolve())
+        else:
+            add(Target(_readable(path, arg)), path.resolve())
+
+    for raw in args:
+        arg = os.fspath(raw)
+        if not arg.strip():
+            raise LintInputError("an empty path was given")
+        if "\0" in arg:
+            raise LintInputError(f"{arg!r}: not a usable path (it contains a NUL character)")
+        try:
+            path = Path(arg)
+            exists = path.exists()
+        except (OSError, ValueError) as error:  # a name too long, say
+            raise LintInputError(f"{arg!r}: not a usable path ({error})") from None
+        if exists:
+            add_path(path, arg)
+        elif _GLOB_CHARS & set(arg):
+            literal = next(i for i, part in enumerate(path.parts) if _GLOB_CHARS & set(part))
+            matches = [Path(m) for m in sorted(glob.glob(arg, recursive=True))]
+            kept = [m for m in matches if not _skipped(m, literal) and (m.is_dir() or _is_manifest_name(m.name))]
+            if not kept:
+                raise LintInputError(f"{arg}: the pattern matches no manifest file")
+            for match in kept:
+                add_path(match, str(match))
+        elif arg in available_profiles():
+            add(Target(arg), ("profile", arg))
+        else:
+            profiles = ", ".join(available_profiles())
+            raise LintInputError(f"{arg}: no such file, folder or profile (profiles: {profiles})")
+    return targets

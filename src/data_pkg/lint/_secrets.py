@@ -1,0 +1,101 @@
+"""DM503: find API keys written into a manifest, by a scan of its text.
+
+Two checks, both on the raw text (comments and docstrings included: a key in a comment is just
+as committed):
+
+- a URL whose query passes a key (``apikey=``, ``api_key=``, ``key=``, ``token=``, ...) with a value
+  that is not an obvious placeholder (``$KEY``, ``{key}``, ``<key>``, ``***``, ``YOUR_KEY``, ``demo``);
+- a run of 24 or more letters and digits that looks random rather than like a word or an
+  identifier. Random keys switch between digits and letters (or between cases) every few
+  characters; identifiers such as ``performance1yearRelativeToSP500Percentage`` are runs of
+  words. The test suite checks both directions: random keys of the usual alphabets are found,
+  and nothing in the catalog, the profiles or the example manifests is.
+
+A finding never repeats the secret: the position is enough to find it, and lint output ends up
+in CI logs.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_URL = re.compile(r"https?://[^\s\"'<>`\\]+", re.IGNORECASE)
+_QUERY_PARAM = re.compile(r"[?&;]([A-Za-z][A-Za-z0-9_.-]*)=([^&#;\s]*)")
+_KEY_PARAMS = frozenset(
+    {"apikey", "key", "token", "accesstoken", "authtoken", "secret", "clientsecret", "password", "apitoken"}
+)
+"""Query parameter names that carry a credential, lowercased with ``-``, ``_`` and ``.`` removed."""
+_PLACEHOLDER = re.compile(
+    r"\$\{?\w*\}?|\{[^}]*\}|<[^>]*>|%[^%]*%|\*+|x+|\.+|…|your\w*|demo|redacted|changeme|none|null",
+    re.IGNORECASE,
+)
+
+MIN_TOKEN = 24
+_TOKEN = re.compile(rf"(?<![A-Za-z0-9])[A-Za-z0-9]{{{MIN_TOKEN},}}(?![A-Za-z0-9])")
+_CHUNK = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_DIGIT_RUN = re.compile(r"[0-9]+")
+_LETTER_RUN = re.compile(r"[A-Za-z]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """Where a secret starts (1-based line and column, in characters) and what kind it is."""
+
+    line: int
+    col: int
+    length: int
+    """How many characters the secret has."""
+    param: str | None = None
+    """The query parameter that carries it, for a key in a URL; None for a key-like string."""
+
+
+def looks_like_key(token: str) -> bool:
+    """Whether a run of letters and digits looks like a random key rather than words.
+
+    Digits and letters alternating several times (at least three runs of digits, or two with
+    short chunks between), or short chunks of mixed case, are what random strings look like; a
+    long identifier is a few whole words with a number or two.
+    """
+    if len(token) < MIN_TOKEN:
+        return False
+    chunks = len(_CHUNK.findall(token))
+    mean_chunk = len(token) / chunks
+    digit_runs = len(_DIGIT_RUN.findall(token))
+    letter_runs = len(_LETTER_RUN.findall(token))
+    if digit_runs >= 2 and letter_runs >= 2 and (digit_runs >= 3 or mean_chunk <= 3.5):
+        return True
+    mixed_case = any(c.isupper() for c in token) and any(c.islower() for c in token)
+    return mixed_case and mean_chunk <= 2.5
+
+
+def _is_placeholder(value: str) -> bool:
+    return not value or bool(_PLACEHOLDER.fullmatch(value))
+
+
+def find_secrets(text: str) -> Iterator[Secret]:
+    """Every secret in ``text``, in order of position."""
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def where(offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(starts, offset)
+        return line, offset - starts[line - 1] + 1
+
+    found: dict[int, Secret] = {}
+    covered: list[tuple[int, int]] = []
+    for url in _URL.finditer(text):
+        for param in _QUERY_PARAM.finditer(url.group()):
+            name = re.sub(r"[-_.]", "", param.group(1).lower())
+            value = param.group(2)
+            if name in _KEY_PARAMS and not _is_placeholder(value):
+                start = url.start() + param.start(2)
+                found[start] = Secret(*where(start), len(value), param.group(1))
+                covered.append((start, start + len(value)))
+    for token in _TOKEN.finditer(text):
+        inside = any(a <= token.start() < b for a, b in covered)
+        if not inside and looks_like_key(token.group()):
+            found[token.start()] = Secret(*where(token.start()), len(token.group()))
+    for start in sorted(found):
+        yield found[start]

@@ -1,0 +1,64 @@
+"""The local server never imports the hosted-compatible one, and the distribution ships both."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCAL_SERVER = ROOT / "src" / "data_pkg" / "mcp"
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+            "import_module",
+            "__import__",
+        ):
+            found.update(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
+    return found
+
+
+def test_no_module_of_data_pkg_imports_data_hosted() -> None:
+    modules = sorted((ROOT / "src" / "data_pkg").rglob("*.py"))
+    assert any(p.parent == LOCAL_SERVER for p in modules)
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(m for m in _imported_modules(path) if m.split(".")[0] == "data_hosted")
+        for path in modules
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_local_server_has_no_helper_module_for_the_hosted_server() -> None:
+    names = [p.stem.lower() for p in LOCAL_SERVER.rglob("*.py")]
+    assert not [name for name in names if "hosted" in name]
+
+
+def test_importing_the_local_server_loads_nothing_of_data_hosted() -> None:
+    check = (
+        "import sys, data_pkg.mcp.server, data_pkg.mcp.__init__; "
+        "loaded = [m for m in sys.modules if m.startswith('data_hosted')]; "
+        "assert not loaded, loaded"
+    )
+    subprocess.run([sys.executable, "-c", check], check=True, timeout=60)
+
+
+def test_the_distribution_declares_the_extra_the_command_and_the_package() -> None:
+    # Read as text: tomllib is not in 3.10's standard library.
+    text = (ROOT / "pyproject.toml").read_text()
+    assert re.search(r'^data-hosted = "data_hosted\._cli:main"$', text, re.MULTILINE)
+    extra = re.search(r"^hosted = \[(.*)\]$", text, re.MULTILINE)
+    assert extra is not None
+    for requirement in ("mcp", "starlette", "uvicorn", "redis"):
+        assert f'"{requirement}>=' in extra.group(1)
+    packages = re.search(r"^packages = \[(.*)\]$", text, re.MULTILINE)
+    assert packages is not None and '"src/data_hosted"' in packages.group(1)

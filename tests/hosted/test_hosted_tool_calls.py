@@ -1,0 +1,184 @@
+"""Tool calls with the MCP SDK client over loopback: dispatch, argument checks, results and errors."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from urllib.parse import parse_qsl
+
+import httpx2
+import mcp_types as types
+import pytest
+from mcp import Client
+from mcp.shared.exceptions import MCPError
+
+from tests.hosted._support import BASIC_KEY, KEY, OTHER_KEY, SPEC_COUNTS, TIMEOUT, Upstream, with_key
+
+pytestmark = pytest.mark.anyio
+
+MakeServer = Callable[..., tuple[str, Upstream]]
+
+
+@asynccontextmanager
+async def connect(url: str, key: str = KEY, mode: str = "auto") -> AsyncIterator[Client]:
+    async with Client(with_key(url, key), mode=mode, read_timeout_seconds=TIMEOUT) as client:
+        yield client
+
+
+def text(result: types.CallToolResult) -> str:
+    (block,) = result.content
+    assert isinstance(block, types.TextContent)
+    return block.text
+
+
+async def test_the_sdk_client_lists_28_tools_with_the_spec_counts(hosted: str) -> None:
+    async with connect(hosted) as client:
+        assert client.server_info is not None and client.server_info.name == "data-hosted"
+        tools = (await client.list_tools()).tools
+    counts = {t.name: len(t.input_schema["properties"]["endpoint"]["enum"]) for t in tools}
+    assert counts == SPEC_COUNTS
+
+
+async def test_a_legacy_2025_03_26_client_works_too(hosted: str) -> None:
+    async with connect(hosted, mode="legacy") as client:
+        result = await client.call_tool("company", {"endpoint": "profile-symbol", "symbol": "MSFT"})
+    assert not result.is_error
+    assert json.loads(text(result))[0]["symbol"] == "MSFT"
+
+
+async def test_a_call_returns_the_upstream_rows_as_compact_json(hosted: str) -> None:
+    async with connect(hosted) as client:
+        result = await client.call_tool("quote", {"endpoint": "quote", "symbol": "AAPL"})
+        dated = await client.call_tool(
+            "chart",
+            {
+                "endpoint": "historical-price-eod-full",
+                "symbol": "AAPL",
+                "from_date": "2024-01-02",
+                "to_date": "2024-01-31",
+            },
+        )
+    assert not result.is_error
+    assert json.loads(text(result))[0]["symbol"] == "AAPL"
+    assert ", " not in text(result)
+    rows = json.loads(text(dated))
+    assert rows and all("2024-01-02" <= row["date"] <= "2024-01-31" for row in rows)
+
+
+async def test_a_call_without_endpoint_is_invalid_params_listing_the_slugs(hosted: str) -> None:
+    async with connect(hosted) as client:
+        with pytest.raises(MCPError) as refused:
+            await client.call_tool("quote", {"symbol": "AAPL"})
+    assert refused.value.code == -32602
+    assert "needs `endpoint`" in refused.value.message and "quote-short" in refused.value.message
+    assert len(refused.value.data["allowed_endpoints"]) == 16
+
+
+async def test_an_unknown_slug_is_invalid_params_with_suggestions(hosted: str) -> None:
+    async with connect(hosted) as client:
+        with pytest.raises(MCPError) as refused:
+            await client.call_tool("search", {"endpoint": "search-cik", "cik": "320193"})
+    assert refused.value.code == -32602
+    assert "Did you mean search-CIK" in refused.value.message
+
+
+async def test_a_field_the_endpoint_does_not_take_is_invalid_params_listing_the_allowed_ones(hosted: str) -> None:
+    async with connect(hosted) as client:
+        with pytest.raises(MCPError) as refused:
+            await client.call_tool("quote", {"endpoint": "quote", "symbol": "AAPL", "from_date": "2024-01-01"})
+        with pytest.raises(MCPError) as fixed:
+            await client.call_tool("chart", {"endpoint": "intraday-5-min", "symbol": "AAPL", "interval": "1min"})
+        with pytest.raises(MCPError) as missing:
+            await client.call_tool("quote", {"endpoint": "quote"})
+        with pytest.raises(MCPError) as wrong_type:
+            await client.call_tool("statements", {"endpoint": "income-statement", "symbol": "AAPL", "limit": "many"})
+        with pytest.raises(MCPError) as unknown_tool:
+            await client.call_tool("quotes", {"endpoint": "quote"})
+    assert refused.value.code == -32602
+    assert "does not take from_date; it takes symbol (required)" in refused.value.message
+    assert refused.value.data["allowed"] == ["symbol"]
+    assert "does not take interval" in fixed.value.message
+    assert "needs symbol" in missing.value.message
+    assert "limit must be a whole number" in wrong_type.value.message
+    assert "Did you mean quote" in unknown_tool.value.message
+
+
+async def test_a_plan_denial_is_a_tool_result_naming_the_plan_needed(hosted: str) -> None:
+    async with connect(hosted, key=BASIC_KEY) as client:
+        denied = await client.call_tool(
+            "technicalIndicators",
+            {"endpoint": "relative-strength-index", "symbol": "AAPL", "period_length": 14, "timeframe": "1day"},
+        )
+        addon = await client.call_tool("ratingsAddon", {"endpoint": "ratingsco-search"})
+    assert denied.is_error
+    assert text(denied).startswith("[plan] ACCESS DENIED")
+    assert "Starter plan or higher" in text(denied)
+    assert addon.is_error and "paid ratings add-on" in text(addon)
+
+
+async def test_a_rejected_key_is_an_auth_result_that_never_shows_the_key(hosted: str) -> None:
+    async with connect(hosted, key="not-a-valid-key-9d1e") as client:
+        result = await client.call_tool("quote", {"endpoint": "quote", "symbol": "AAPL"})
+    assert result.is_error and text(result).startswith("[auth]")
+    assert "not-a-valid-key-9d1e" not in text(result)
+
+
+async def test_slugs_go_to_their_rest_path_with_the_callers_own_key(make_server: MakeServer) -> None:
+    url, upstream = make_server()
+    async with connect(url, key=KEY) as client:
+        await client.call_tool("chart", {"endpoint": "intraday-5-min", "symbol": "AAPL", "from_date": "2024-03-01"})
+    async with connect(url, key=OTHER_KEY) as client:
+        await client.call_tool("statements", {"endpoint": "metrics-ratios", "symbol": "MSFT", "period": "quarter"})
+        await client.call_tool("search", {"endpoint": "search-CIK", "cik": 320193})
+    intraday, ratios, cik = upstream.requests
+    assert intraday.url.path == "/stable/historical-chart/5min"
+    assert dict(parse_qsl(intraday.url.query.decode())) == {"symbol": "AAPL", "from": "2024-03-01", "apikey": KEY}
+    assert ratios.url.path == "/stable/ratios"
+    assert dict(parse_qsl(ratios.url.query.decode()))["apikey"] == OTHER_KEY
+    assert dict(parse_qsl(cik.url.query.decode()))["cik"] == "0000320193"
+
+
+async def test_the_cache_is_shared_by_a_keys_calls_and_never_across_keys(make_server: MakeServer) -> None:
+    url, upstream = make_server(env={"DATA_CACHE": "memory"})
+    for key in (KEY, KEY, OTHER_KEY):
+        async with connect(url, key=key) as client:
+            assert not (await client.call_tool("quote", {"endpoint": "quote", "symbol": "AAPL"})).is_error
+    # The second call of KEY came from the cache; OTHER_KEY's went upstream, under its own plan and quota.
+    assert [dict(parse_qsl(r.url.query.decode()))["apikey"] for r in upstream.requests] == [KEY, OTHER_KEY]
+
+
+async def test_the_per_key_call_limit_answers_a_rate_limit_result(make_server: MakeServer) -> None:
+    url, _ = make_server(rate_limit=2)
+    async with connect(url) as client:
+        for _ in range(2):
+            assert not (await client.call_tool("quote", {"endpoint": "quote", "symbol": "AAPL"})).is_error
+        limited = await client.call_tool("quote", {"endpoint": "quote", "symbol": "AAPL"})
+    async with connect(url, key=OTHER_KEY) as client:
+        other = await client.call_tool("quote", {"endpoint": "quote", "symbol": "AAPL"})
+    assert limited.is_error and text(limited).startswith("[rate_limit]")
+    assert "Retry after" in text(limited)
+    assert not other.is_error
+
+
+async def test_an_upstream_outage_is_a_result_not_a_protocol_error(make_server: MakeServer) -> None:
+    url, _ = make_server(handler=lambda request: httpx2.Response(503, text="down"))
+    async with connect(url) as client:
+        result = await client.call_tool("quote", {"endpoint": "quote", "symbol": "AAPL"})
+    assert result.is_error and text(result).startswith("[upstream] quote endpoint quote")
+
+
+async def test_the_10k_workbook_comes_back_as_an_embedded_blob(make_server: MakeServer) -> None:
+    workbook = b"PK\x03\x04 pretend workbook"
+    url, _ = make_server(handler=lambda request: httpx2.Response(200, content=workbook))
+    async with connect(url) as client:
+        result = await client.call_tool(
+            "statements",
+            {"endpoint": "financial-reports-form-10-k-xlsx", "symbol": "AAPL", "year": 2023, "period": "FY"},
+        )
+    assert not result.is_error
+    (block,) = result.content
+    assert isinstance(block, types.EmbeddedResource)
+    assert isinstance(block.resource, types.BlobResourceContents)
+    assert base64.b64decode(block.resource.blob) == workbook
