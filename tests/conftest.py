@@ -9,7 +9,10 @@ import httpx2
 import pytest
 
 from data_pkg import AsyncDataClient, DataClient
+from tests.redis_server import dead_redis_url, redis_url
 from tests.support import BASE_URL, SECRET_KEY, Handler, Recorder
+
+__all__ = ["dead_redis_url", "redis_url"]  # fixtures shared by every test package
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ from __future__ import annotations
 import base64
 import json
 import logging
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from difflib import get_close_matches
@@ -33,14 +32,13 @@ from data_hosted._upstream import Upstream
 from data_pkg.catalog import Param
 from data_pkg.client import Secret
 from data_pkg.errors import DataError, InvalidRequestError, PlanRestrictedError, RateLimitError
+from data_pkg.toolsets import coerce_arguments
 
 __all__ = ["Caller", "ToolCalls"]
 
 logger = logging.getLogger("data_hosted.calls")
 
 _XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-_INTEGER = re.compile(r"-?[0-9]+")
-_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
 _NEXT_STEP = {
     "auth": "The API key in the server URL was rejected: ask the user to check it.",
@@ -70,23 +68,6 @@ def _field_list(params: tuple[Param, ...]) -> str:
     if not params:
         return "no other fields"
     return ", ".join(p.name + (" (required)" if p.required else "") for p in params)
-
-
-def _coerce(param: Param, value: object) -> object:
-    """JSON spellings of the parameter's type made exact; anything else is left for the client's check."""
-    kind = param.type
-    if kind == "int":
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
-            return int(value.strip())
-    elif kind == "float" and isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
-        return float(value.strip())
-    elif kind == "bool" and isinstance(value, str) and value.strip().lower() in ("true", "false"):
-        return value.strip().lower() == "true"
-    elif kind == "cik" and isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    return value
 
 
 def success(body: bytes, route: Route) -> types.CallToolResult:
@@ -180,7 +161,7 @@ class ToolCalls:
                 allowed=list(fields),
             )
         # An explicit null means "not given", as it does to most JSON APIs.
-        args: dict[str, object] = {k: _coerce(fields[k], v) for k, v in given.items() if v is not None}
+        args = coerce_arguments(route.endpoint, {k: v for k, v in given.items() if v is not None})
         args.update(route.fixed)
         return route, args
 

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -66,70 +60,3 @@ def make_server() -> Iterator[Callable[..., tuple[str, Upstream]]]:
     yield factory
     for context in reversed(stack):
         context.__exit__(None, None, None)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _answers_ping(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(64).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """URL of a redis-server of this test session, on a free port, without persistence."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        if os.environ.get("CI"):
-            pytest.fail("redis-server is not on PATH: .ci/run must install it")
-        pytest.skip("redis-server is not on PATH (apt-get install redis-server to run these tests)")
-    workdir: Path = tmp_path_factory.mktemp("redis")
-    for attempt in range(3):
-        port = _free_port()
-        log = workdir / f"redis-{attempt}.log"
-        with log.open("wb") as sink:
-            proc = subprocess.Popen(
-                [
-                    binary,
-                    "--port",
-                    str(port),
-                    "--bind",
-                    "127.0.0.1",
-                    "--dir",
-                    str(workdir),
-                    "--save",
-                    "",
-                    "--appendonly",
-                    "no",
-                ],
-                stdout=sink,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + REDIS_START_TIMEOUT
-        # A process on another port cannot signal us: polling PING is the only readiness check there is.
-        while time.monotonic() < deadline and proc.poll() is None and not _answers_ping(port):
-            time.sleep(0.02)
-        if proc.poll() is None and _answers_ping(port):
-            break
-        proc.kill()
-        proc.wait(timeout=REDIS_START_TIMEOUT)
-    else:
-        pytest.fail(f"redis-server did not answer PING; its log:\n{log.read_text(errors='replace')}")
-    try:
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=REDIS_START_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=REDIS_START_TIMEOUT)

@@ -32,10 +32,10 @@ from mcp.server.subscriptions import ListenHandler
 
 from data_pkg._version import __version__
 from data_pkg.catalog import by_key
-from data_pkg.mcp._arguments import coerce_arguments
 from data_pkg.mcp._reload import Notifier, Reloader
 from data_pkg.mcp._results import failure, problem, success
 from data_pkg.mcp._state import SETUP_TOOL, ToolState
+from data_pkg.toolsets import coerce_arguments
 
 if TYPE_CHECKING:
     from data_pkg.client import AsyncDataClient

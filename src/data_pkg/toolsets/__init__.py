@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from data_pkg.toolsets._arguments import coerce_arguments
 from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
 from data_pkg.toolsets._naming import (
     DEFAULT_STYLE,
@@ -67,6 +68,7 @@ __all__ = [
     "Tool",
     "ToolsetError",
     "available_profiles",
+    "coerce_arguments",
     "diff",
     "input_schema",
     "manifest_json_schema",

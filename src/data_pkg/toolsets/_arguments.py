@@ -1,7 +1,11 @@
-"""Fixed arguments: does a value a manifest fixes fit the parameter it is fixed for?
+"""Tool arguments: JSON spellings made exact, and whether a value a manifest fixes fits its parameter.
 
-The value is checked against the same rules the tool's input schema states, so a fixed argument
-is never something the agent itself could not have sent.
+Agents send JSON: a whole number may arrive as ``5.0`` or ``"5"``, a flag as ``"true"``.
+:func:`coerce_arguments` accepts those when they mean exactly one value of the parameter's type
+and passes anything else through unchanged, so the client's own check reports it with the
+argument's name. Fixed values are checked against the same rules the tool's input schema states,
+so a fixed argument is never something the agent itself could not have sent. Both servers use
+this module.
 """
 
 from __future__ import annotations
@@ -9,8 +13,9 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from collections.abc import Mapping
 
-from data_pkg.catalog import Param
+from data_pkg.catalog import Endpoint, Param
 
 _CIK = re.compile(r"[0-9]{1,10}")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -54,4 +59,35 @@ def normalise_fixed(param: Param, value: object) -> object:
     """The value as the server will send it: lists of strings become tuples (a lone string, a 1-tuple)."""
     if param.type == "list" and isinstance(value, str):
         return (value,)
+    return value
+
+
+_INTEGER = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+
+
+def coerce_arguments(endpoint: Endpoint, arguments: Mapping[str, object]) -> dict[str, object]:
+    """``arguments`` with JSON spellings of each known parameter's type made exact."""
+    params = {p.name: p for p in endpoint.params}
+    return {name: _coerce(params[name], value) if name in params else value for name, value in arguments.items()}
+
+
+def _coerce(param: Param, value: object) -> object:
+    kind = param.type
+    if kind == "int":
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+            return int(value.strip())
+    elif kind == "float":
+        if isinstance(value, str) and _NUMBER.fullmatch(value.strip()):
+            return float(value.strip())
+    elif kind == "bool":
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+    elif kind == "cik" and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    elif kind in ("str", "date") and isinstance(value, int) and not isinstance(value, bool) and param.enum:
+        # An enum of strings such as "1min" never matches an int; quarters (ints) are handled above.
+        return str(value)
     return value

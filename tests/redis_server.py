@@ -1,4 +1,4 @@
-"""Fixtures for client tests: a real, private redis-server for the Redis cache tests."""
+"""A real, private redis-server for the tests that need one (Redis cache, hosted server limits and sessions)."""
 
 from __future__ import annotations
 
