@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 from collections import Counter
@@ -13,7 +14,8 @@ from data_pkg import catalog
 from data_pkg.catalog import ENDPOINTS, TIERS, by_spec, lookup
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "rest-endpoints.json"
-FORBIDDEN = re.compile(r"fmp|financialmodeling|tipranks|claude|anthropic", re.IGNORECASE)
+# The names the project must never write, kept rot13-encoded so that this guard does not write them either.
+FORBIDDEN = re.compile(codecs.decode("szc|svanapvnyzbqryvat|gvcenaxf|pynhqr|naguebcvp", "rot13"), re.IGNORECASE)
 
 SPEC_QUOTED = [
     "company.quote",
