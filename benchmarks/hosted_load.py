@@ -154,6 +154,14 @@ def redis_server(workdir: Path) -> Iterator[str]:
         yield f"redis://127.0.0.1:{port}/0"
 
 
+@contextmanager
+def sandbox_process() -> Iterator[str]:
+    """A sandbox in its own process (the ``demo`` key's quota raised out of the way); yields its base URL."""
+    command = [sys.executable, "-m", "data_pkg.sandbox", "--port", "0", "--quota", f"{KEY}=1000000000/60"]
+    with started(command, dict(os.environ), r"sandbox listening on (http://\S+)") as process:
+        yield process.match.group(1)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
@@ -270,22 +278,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.duration > 120 or options.sessions > 512:
         parser.error("keep it bounded: at most 120 s and 512 sessions")
     results = []
-    with tempfile.TemporaryDirectory() as workdir, redis_server(Path(workdir)) as redis_url:
-        sandbox = [sys.executable, "-m", "data_pkg.sandbox", "--port", "0", "--quota", f"{KEY}=1000000000/60"]
-        with started(sandbox, dict(os.environ), r"sandbox listening on (http://\S+)") as sandbox_process:
-            sandbox_url = sandbox_process.match.group(1)
-            for workers in options.workers:
-                result = run(
-                    workers,
-                    options.sessions,
-                    options.duration,
-                    options.max_requests,
-                    sandbox_url,
-                    redis_url,
-                    options.cache,
-                )
-                results.append(result)
-                print(json.dumps(result))
+    with (
+        tempfile.TemporaryDirectory() as workdir,
+        redis_server(Path(workdir)) as redis_url,
+        sandbox_process() as sandbox_url,
+    ):
+        for workers in options.workers:
+            result = run(
+                workers,
+                options.sessions,
+                options.duration,
+                options.max_requests,
+                sandbox_url,
+                redis_url,
+                options.cache,
+            )
+            results.append(result)
+            print(json.dumps(result))
     report = {"machine_cores": os.cpu_count(), "python": sys.version.split()[0], "runs": results}
     if options.output is not None:
         options.output.write_text(json.dumps(report, indent=2) + "\n")

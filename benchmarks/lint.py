@@ -96,6 +96,46 @@ def timed(fn: Callable[[], object], runs: int) -> list[float]:
     return samples
 
 
+class NotCleanError(Exception):
+    """The generated manifests did not lint clean of errors."""
+
+
+def measure(count: int, runs: int, *, cold: bool = True) -> tuple[dict[str, object], dict[str, list[float]]]:
+    """Figures for ``count`` generated manifests, and the raw samples (seconds) behind them.
+
+    Samples: ``warm`` (``lint_paths`` in this process), ``cli`` (``data-mcp lint FOLDER``, when the
+    command is installed), and with ``cold`` also ``empty`` and ``cold`` (fresh interpreters).
+    Raises :class:`NotCleanError` when the generated manifests have errors.
+    """
+    command = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
+    samples: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "manifests"
+        generate(folder, count)
+        report = lint_paths([folder], env={})
+        errors = [str(f) for f in report.findings if f.severity == "error"]
+        if len(report.files) != count or errors:
+            raise NotCleanError(f"generated manifests do not lint clean: {len(report.files)} files, {errors[:3]}")
+        samples["warm"] = timed(lambda: lint_paths([folder], env={}), runs)
+        figures: dict[str, object] = {
+            "manifests": count,
+            "findings": len(report.findings),
+            "in_process_warm_s": statistics.median(samples["warm"]),
+        }
+        if cold:
+            code = f"from data_pkg.lint import lint_paths; lint_paths([{str(folder)!r}], env={{}})"
+            run = [sys.executable, "-c"]
+            samples["empty"] = timed(lambda: subprocess.run([*run, "pass"], check=True, timeout=60), runs)
+            samples["cold"] = timed(lambda: subprocess.run([*run, code], check=True, timeout=120), runs)
+            figures["in_process_cold_s"] = statistics.median(samples["cold"]) - statistics.median(samples["empty"])
+        figures["runs"] = runs
+        if command is not None:
+            lint = [command, "lint", str(folder)]
+            samples["cli"] = timed(lambda: subprocess.run(lint, check=True, capture_output=True, timeout=120), runs)
+            figures["cli_wall_s"] = statistics.median(samples["cli"])
+    return figures, samples
+
+
 def main(argv: list[str] | None = None) -> int:
     """Generate, check, time; print the figures (and write them with ``--output``)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -103,31 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--output", type=Path, help="write the figures as JSON here")
     args = parser.parse_args(argv)
-    command = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp) / "manifests"
-        generate(folder, args.count)
-        report = lint_paths([folder], env={})
-        errors = [str(f) for f in report.findings if f.severity == "error"]
-        if len(report.files) != args.count or errors:
-            print(f"generated manifests do not lint clean: {len(report.files)} files, {errors[:3]}", file=sys.stderr)
-            return 1
-        warm = timed(lambda: lint_paths([folder], env={}), args.runs)
-        code = f"from data_pkg.lint import lint_paths; lint_paths([{str(folder)!r}], env={{}})"
-        empty = timed(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), args.runs)
-        cold = timed(lambda: subprocess.run([sys.executable, "-c", code], check=True), args.runs)
-        figures: dict[str, object] = {
-            "manifests": args.count,
-            "findings": len(report.findings),
-            "in_process_warm_s": statistics.median(warm),
-            "in_process_cold_s": statistics.median(cold) - statistics.median(empty),
-            "runs": args.runs,
-        }
-        if command is not None:
-            cli = timed(
-                lambda: subprocess.run([command, "lint", str(folder)], check=True, capture_output=True), args.runs
-            )
-            figures["cli_wall_s"] = statistics.median(cli)
+    try:
+        figures, _ = measure(args.count, args.runs)
+    except NotCleanError as problem:
+        print(problem, file=sys.stderr)
+        return 1
     for name, value in figures.items():
         print(f"{name:>20}: {value:.3f}" if isinstance(value, float) else f"{name:>20}: {value}")
     if args.output is not None:

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,8 @@ INIT = {
     "method": "initialize",
     "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}},
 }
+PROFILES = ("minimal", "analyst", "quant", "news", "full")
+"""The built-in profiles measured besides the default set."""
 
 
 class Pipe:
@@ -146,7 +149,8 @@ def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def floor(runs: int) -> dict[str, Any]:
+def floor_samples(runs: int) -> tuple[list[float], list[float]]:
+    """Wall seconds and peak RSS (MB) of ``runs`` bare imports of the MCP SDK's server modules."""
     code = (
         "import mcp.server.lowlevel, mcp.server.stdio, resource;"
         " print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
@@ -154,9 +158,36 @@ def floor(runs: int) -> dict[str, Any]:
     seconds, rss = [], []
     for _ in range(runs):
         started = time.perf_counter()
-        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", code], check=True, capture_output=True, text=True, timeout=60
+        ).stdout
         seconds.append(time.perf_counter() - started)
         rss.append(int(out) / 1024)
+    return seconds, rss
+
+
+def floor_ready_samples(runs: int) -> tuple[list[float], list[float]]:
+    """Like :func:`floor_samples`, but timed the way a server start is: from spawn to a line on stdout.
+
+    The child imports the SDK's server modules, prints ``{}`` and waits; the clock stops when that
+    line is read and VmRSS is read then, so interpreter shutdown (which :func:`floor_samples`
+    includes, since it times the process to its exit) is not counted.
+    """
+    code = "import mcp.server.lowlevel, mcp.server.stdio, sys; print('{}', flush=True); sys.stdin.read()"
+    seconds, rss = [], []
+    for _ in range(runs):
+        pipe = Pipe([sys.executable, "-c", code], dict(os.environ))
+        try:
+            pipe.read(deadline=60)
+            seconds.append(time.perf_counter() - pipe.started)
+            rss.append(pipe.rss_mb())
+        finally:
+            pipe.close()
+    return seconds, rss
+
+
+def floor(runs: int) -> dict[str, Any]:
+    seconds, rss = floor_samples(runs)
     return {"median_s": statistics.median(seconds), "rss_median_mb": statistics.median(rss), "runs": runs}
 
 
@@ -167,13 +198,30 @@ def our_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def reload_latency(saves: int) -> dict[str, Any]:
-    """Save -> list_changed latency over ``saves`` saves of a small YAML manifest."""
+SMALL_MANIFEST = {"team.yaml": "tools: [company.quote]\n"}
+SMALL_VARIANTS = ("tools: [company.quote]\n", "tools: [company.quote, company.profile]\n")
+
+
+def reload_samples(
+    saves: int,
+    files: Mapping[str, str] = SMALL_MANIFEST,
+    *,
+    entry: str = "team.yaml",
+    edited: str = "team.yaml",
+    variants: Sequence[str] = SMALL_VARIANTS,
+    deadline: float = 10.0,
+) -> list[float]:
+    """Seconds from each save to the ``list_changed`` that follows it.
+
+    ``files`` (name -> text) are written to a temporary folder; the server serves ``entry``; each
+    save writes the next of ``variants`` (which must change the tool list) to ``edited`` with a
+    write + rename, as editors do. ``deadline`` bounds the wait for each notification.
+    """
     with tempfile.TemporaryDirectory() as folder:
-        manifest = Path(folder) / "team.yaml"
-        variants = ["tools: [company.quote]\n", "tools: [company.quote, company.profile]\n"]
-        manifest.write_text(variants[0])
-        env = our_env(DATA_MCP_MANIFEST=str(manifest), DATA_MCP_RELOAD="1")
+        for name, text in files.items():
+            (Path(folder) / name).write_text(text)
+        target = Path(folder) / edited
+        env = our_env(DATA_MCP_MANIFEST=str(Path(folder) / entry), DATA_MCP_RELOAD="1")
         pipe = Pipe([sys.executable, "-m", "data_pkg.mcp"], env)
         latencies = []
         try:
@@ -184,23 +232,36 @@ def reload_latency(saves: int) -> dict[str, Any]:
             pipe.until_id(2)
             time.sleep(0.3)  # let the watcher arm before the first save
             for index in range(saves):
-                temporary = manifest.with_name(".team.yaml.tmp")
-                temporary.write_text(variants[(index + 1) % 2])
+                temporary = target.with_name(f".{edited}.tmp")
+                temporary.write_text(variants[(index + 1) % len(variants)])
                 started = time.perf_counter()
-                os.replace(temporary, manifest)
-                while pipe.read()[0].get("method") != "notifications/tools/list_changed":
+                os.replace(temporary, target)
+                while pipe.read(deadline)[0].get("method") != "notifications/tools/list_changed":
                     pass
                 latencies.append(time.perf_counter() - started)
                 time.sleep(0.1)  # separate saves so each is its own reload, as a person saving would
         finally:
             pipe.close()
-    ordered = sorted(latencies)
+    return latencies
+
+
+def reload_latency(saves: int) -> dict[str, Any]:
+    """Save -> list_changed latency over ``saves`` saves of a small YAML manifest."""
+    ordered = sorted(reload_samples(saves))
     return {
         "p50_ms": statistics.median(ordered) * 1e3,
         "p95_ms": ordered[max(0, int(len(ordered) * 0.95) - 1)] * 1e3,
         "max_ms": ordered[-1] * 1e3,
         "saves": len(ordered),
     }
+
+
+def parse_compare(text: str) -> tuple[list[str], dict[str, str]]:
+    """``"ENV=VALUE /path/python -m module"`` -> the command and the environment to run it with."""
+    words = shlex.split(text)
+    extra = dict(word.split("=", 1) for word in words if "=" in word and not word.startswith("-"))
+    command = [word for word in words if word not in {f"{k}={v}" for k, v in extra.items()}]
+    return command, {**os.environ, **extra}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -214,14 +275,11 @@ def main(argv: list[str] | None = None) -> int:
     ours = [sys.executable, "-m", "data_pkg.mcp"]
     for label, env in [
         ("default", our_env()),
-        *[(name, our_env(DATA_MCP_PROFILE=name)) for name in ("minimal", "analyst", "quant", "news", "full")],
+        *[(name, our_env(DATA_MCP_PROFILE=name)) for name in PROFILES],
     ]:
         results[f"data-mcp {label}"] = summarise([start_and_list(ours, env) for _ in range(options.runs)])
     if options.compare:
-        words = shlex.split(options.compare)
-        extra = dict(word.split("=", 1) for word in words if "=" in word and not word.startswith("-"))
-        command = [word for word in words if word not in {f"{k}={v}" for k, v in extra.items()}]
-        env = {**os.environ, **extra}
+        command, env = parse_compare(options.compare)
         samples = [start_and_list(command, env) for _ in range(options.runs)]
         results["measuring stick (earlier client)"] = summarise(samples)
     results["reload"] = reload_latency(options.saves)
