@@ -183,20 +183,12 @@ def yaml_tools(tools: Sequence[str], **fields: Any) -> str:
 
 def machine() -> dict[str, Any]:
     """Facts about this machine and interpreter that the figures depend on."""
-    model = ""
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.is_file():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
     sources = list((ROOT / "src").rglob("*.py"))
     cached = [p for p in sources if any((p.parent / "__pycache__").glob(f"{p.stem}.*.pyc"))]
     from importlib.metadata import version
 
     return {
         "cores": os.cpu_count(),
-        "cpu": model,
         "python": sys.version.split()[0],
         "platform": platform.platform(),
         "mcp_sdk": version("mcp"),
@@ -936,7 +928,7 @@ def page(r: dict[str, Any], images: Sequence[str]) -> str:
     )
     w(
         f"Run of {m['date']} in {r.get('mode', 'full')} mode, {r.get('elapsed_s', 0):.0f} s in all. "
-        f"Machine: {m['cores']} cores ({m['cpu'] or 'CPU model unknown'}), Python {m['python']}, MCP SDK "
+        f"Machine: {m['cores']} cores, Python {m['python']}, MCP SDK "
         f"{m['mcp_sdk']}, {m['platform']}.\n"
     )
     w(
