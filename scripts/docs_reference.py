@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from collections import defaultdict
 from pathlib import Path
+
+from _artifacts import sync
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -125,26 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if a page is missing or stale")
     options = parser.parse_args(argv)
-    stale = []
-    for path, content in pages().items():
-        current = path.read_text() if path.exists() else ""
-        if current == content:
-            continue
-        if options.check:
-            stale.append(path)
-            diff = difflib.unified_diff(current.splitlines(), content.splitlines(), str(path), "expected", lineterm="")
-            sys.stderr.write("\n".join(list(diff)[:20]) + "\n")
-        else:
-            path.write_text(content)
-            print(f"wrote {path.relative_to(ROOT)}")
-    if stale:
-        sys.stderr.write(
-            "stale pages: "
-            + ", ".join(str(p.relative_to(ROOT)) for p in stale)
-            + "\nrun: python scripts/docs_reference.py\n"
-        )
-        return 1
-    return 0
+    return sync(pages(), check=options.check, command="python scripts/docs_reference.py")
 
 
 if __name__ == "__main__":

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import argparse
 import ast
-import difflib
 import subprocess
 import sys
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
+
+from _artifacts import sync
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -238,31 +239,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if a generated file is missing or stale")
     options = parser.parse_args(argv)
-    stale: list[Path] = []
     expected = artifacts()
-    for path, content in expected.items():
-        current = path.read_text() if path.exists() else ""
-        if current == content:
-            continue
+    status = sync(expected, check=options.check, command="python scripts/generate.py")
+    # A group that left the catalog leaves a module behind: stale when checking, removed when writing.
+    for orphan in (p for p in GROUPS_DIR.glob("*.py") if p not in expected):
         if options.check:
-            stale.append(path)
-            diff = difflib.unified_diff(current.splitlines(), content.splitlines(), str(path), "expected", lineterm="")
-            sys.stderr.write("\n".join(list(diff)[:20]) + "\n")
+            print(f"{orphan} is no longer generated: run python scripts/generate.py", file=sys.stderr)
+            status = 1
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(content)
-            print(f"wrote {path.relative_to(ROOT)}")
-    orphans = [p for p in GROUPS_DIR.glob("*.py") if p not in expected]
-    if orphans and options.check:
-        stale += orphans
-    for orphan in orphans if not options.check else []:
-        orphan.unlink()
-        print(f"removed {orphan.relative_to(ROOT)}")
-    if stale:
-        names = ", ".join(str(p.relative_to(ROOT)) for p in stale)
-        sys.stderr.write(f"stale generated files: {names}\nrun: python scripts/generate.py\n")
-        return 1
-    return 0
+            orphan.unlink()
+            print(f"removed {orphan.relative_to(ROOT)}")
+    return status
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from _artifacts import sync
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
@@ -140,19 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail if the page differs from the registries")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="page to write (default: %(default)s)")
     args = parser.parse_args(argv)
-    wanted = render()
-    output: Path = args.output
-    if args.check:
-        current = output.read_text(encoding="utf-8") if output.is_file() else None
-        if current != wanted:
-            state = "missing" if current is None else "stale"
-            print(f"{output} is {state}: run python scripts/lint_rules_doc.py", file=sys.stderr)
-            return 1
-        return 0
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(wanted, encoding="utf-8")
-    print(f"wrote {output}")
-    return 0
+    return sync({args.output: render()}, check=args.check, command="python scripts/lint_rules_doc.py")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,32 @@
+"""Write generated files, or check that the committed ones are current: one rule for every generator script."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+
+def sync(files: Mapping[Path, str], *, check: bool, command: str) -> int:
+    """Write every file whose content differs; with ``check``, write nothing and report them instead.
+
+    Returns the exit status: 1 when ``check`` found a missing or stale file, else 0. A stale
+    file's report ends with the first lines of its diff, so CI logs show what changed.
+    """
+    stale = False
+    for path, wanted in files.items():
+        current = path.read_text(encoding="utf-8") if path.is_file() else None
+        if current == wanted:
+            continue
+        if not check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(wanted, encoding="utf-8")
+            print(f"wrote {path}")
+            continue
+        stale = True
+        print(f"{path} is {'missing' if current is None else 'stale'}: run {command}", file=sys.stderr)
+        if current is not None:
+            diff = difflib.unified_diff(current.splitlines(), wanted.splitlines(), str(path), "expected", lineterm="")
+            print("\n".join(list(diff)[:20]), file=sys.stderr)
+    return 1 if stale else 0
