@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from data_pkg.toolsets import resolve
 
-PAGE = Path(__file__).resolve().parents[2] / "docs" / "manifests.md"
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "manifests.md"
+STEMS = ("research-desk", "trading")
 BLOCK = re.compile(r"<!-- manifest: (?P<name>[\w.-]+) -->\n```\w+\n(?P<body>.*?)```", re.DOTALL)
 
 
@@ -18,7 +22,7 @@ def examples() -> dict[str, str]:
 
 
 def test_the_page_has_its_examples() -> None:
-    assert set(examples()) == {"research-desk.py", "research-desk.yaml", "research-desk.json", "trading.yaml"}
+    assert set(examples()) == {f"{stem}.{suffix}" for stem in STEMS for suffix in ("py", "yaml", "json")}
 
 
 @pytest.mark.parametrize("name", sorted(examples()))
@@ -29,13 +33,35 @@ def test_every_example_resolves_without_diagnostics(tmp_path: Path, name: str) -
     assert [str(d) for d in resolution.diagnostics] == []
 
 
-def test_the_three_formats_give_the_same_tools(tmp_path: Path) -> None:
+def tools_of(tmp_path: Path, stem: str) -> list[list[dict[str, Any]]]:
+    """The MCP tool list of each format of one example."""
     registries = []
-    for name in ("research-desk.py", "research-desk.yaml", "research-desk.json"):
-        path = tmp_path / name
-        path.write_text(examples()[name])
-        registry = resolve(path, env={}).raise_for_errors()
-        registries.append([t.to_mcp() for t in registry])
-    assert registries[0] == registries[1] == registries[2]
-    names = {t["name"] for t in registries[0]}
+    for suffix in ("py", "yaml", "json"):
+        path = tmp_path / f"{stem}.{suffix}"
+        path.write_text(examples()[path.name])
+        registries.append([t.to_mcp() for t in resolve(path, env={}).raise_for_errors()])
+    return registries
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_the_three_formats_give_the_same_tools(tmp_path: Path, stem: str) -> None:
+    from_python, from_yaml, from_json = tools_of(tmp_path, stem)
+    assert from_python == from_yaml == from_json
+
+
+def test_the_research_desk_is_what_the_page_says(tmp_path: Path) -> None:
+    names = {t["name"] for t in tools_of(tmp_path, "research-desk")[0]}
     assert "stock_quote" in names and not any(n.startswith("transcripts") for n in names)
+
+
+def test_the_trading_desk_is_what_the_page_says(tmp_path: Path) -> None:
+    tools = {t["name"]: t for t in tools_of(tmp_path, "trading")[0]}
+    assert all(name.startswith("mkt_") for name in tools) and {"mkt_quote", "mkt_rsi_daily"} <= set(tools)
+    assert not {"timeframe", "period_length"} & set(tools["mkt_rsi_daily"]["inputSchema"]["properties"])
+    assert all("outputSchema" in tool for tool in tools.values())
+
+
+def test_between_them_the_examples_use_every_field() -> None:
+    schema = json.loads((ROOT / "schemas" / "manifest.schema.json").read_text())
+    used = {field for stem in STEMS for field in json.loads(examples()[f"{stem}.json"])}
+    assert used == set(schema["properties"]) - {"$schema"}
