@@ -65,3 +65,11 @@ def test_between_them_the_examples_use_every_field() -> None:
     schema = json.loads((ROOT / "schemas" / "manifest.schema.json").read_text())
     used = {field for stem in STEMS for field in json.loads(examples()[f"{stem}.json"])}
     assert used == set(schema["properties"]) - {"$schema"}
+
+
+def test_the_profile_table_counts_the_real_tools() -> None:
+    rows = re.findall(r"^\| (\(none\)|`\w+`) \| [^|]+ \| (\d+) \|$", PAGE.read_text(), flags=re.M)
+    assert len(rows) == 6
+    for profile, count in rows:
+        registry = resolve(None if profile == "(none)" else profile.strip("`"), env={}).raise_for_errors()
+        assert len(registry) == int(count), profile
