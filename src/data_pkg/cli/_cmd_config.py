@@ -137,8 +137,7 @@ def _entry(manifest: Optional[str], *, with_key: bool) -> dict[str, Any]:
 
 
 def _manifest_note(entry: dict[str, Any]) -> None:
-    from data_pkg.toolsets import MANIFEST_ENV
-    from data_pkg.toolsets._sources import is_profile_name
+    from data_pkg.toolsets import MANIFEST_ENV, is_profile_name
 
     value = entry["env"].get(MANIFEST_ENV)
     if value and not is_profile_name(value) and not Path(value).is_file():

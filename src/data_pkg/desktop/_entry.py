@@ -19,8 +19,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from data_pkg.catalog import SEGMENT_ENV
-from data_pkg.toolsets import MANIFEST_ENV, PROFILE_ENV, STYLE_ENV
-from data_pkg.toolsets._sources import is_profile_name
+from data_pkg.toolsets import MANIFEST_ENV, PROFILE_ENV, STYLE_ENV, is_profile_name
 
 __all__ = [
     "BASE_URL_PLACEHOLDER",

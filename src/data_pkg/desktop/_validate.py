@@ -28,8 +28,7 @@ from data_pkg.desktop._entry import DEFAULT_SERVER_NAME, MODULE_ARGS
 from data_pkg.desktop._findings import Finding, Severity
 from data_pkg.desktop._strict_json import JsonNode, read_strict
 from data_pkg.errors import ConfigurationError
-from data_pkg.toolsets import MANIFEST_ENV, PROFILE_ENV, STYLE_ENV, resolve, source_from_env
-from data_pkg.toolsets._sources import is_profile_name
+from data_pkg.toolsets import MANIFEST_ENV, PROFILE_ENV, STYLE_ENV, is_profile_name, resolve, source_from_env
 
 __all__ = [
     "ConfigReadError",

@@ -36,7 +36,7 @@ from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, pro
 from data_pkg.toolsets._registry import Registry, RegistryDiff, Tool, diff
 from data_pkg.toolsets._resolve import SEGMENT_ENV, Resolution, resolve
 from data_pkg.toolsets._schemas import input_schema
-from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, source_from_env
+from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, is_profile_name, source_from_env
 
 if TYPE_CHECKING:
     from data_pkg.toolsets._manifest import FixedValue, Format, Located, Manifest, Override
@@ -71,6 +71,7 @@ __all__ = [
     "coerce_arguments",
     "diff",
     "input_schema",
+    "is_profile_name",
     "manifest_json_schema",
     "parse_manifest",
     "profiles_dir",
