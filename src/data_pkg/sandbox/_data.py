@@ -24,9 +24,10 @@ from pydantic import BaseModel
 
 from data_pkg.models._index import MODEL_MODULES
 from data_pkg.sandbox import _vocab as v
-from data_pkg.sandbox._fields import FieldPlan, RowContext, plan_for
+from data_pkg.sandbox._fields import FieldPlan, plan_for
 from data_pkg.sandbox._query import Value
 from data_pkg.sandbox._routes import Route
+from data_pkg.sandbox._row import RowContext
 
 __all__ = ["ANCHOR", "RouteData", "load_model", "requested_range", "route_data"]
 

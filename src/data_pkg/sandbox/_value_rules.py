@@ -1,0 +1,382 @@
+"""Name rules: a plausible value for a field, chosen from its wire name and the kind of value it holds.
+
+Names are compared lower-cased, without a ``TTM`` suffix. Prices follow the
+row's day (an ``open`` inside the day's range), money amounts scale with the
+company's size, ratios and margins stay in believable bands, and dates fall in
+the requested range. The kind (``float``, ``int``, ``str``, ``date`` ...) is
+decided by the field's type elsewhere; these rules only pick the value.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from data_pkg.sandbox import _vocab as v
+from data_pkg.sandbox._row import Gen, RowContext, company_name, stable_hash
+
+__all__ = ["bool_gen", "day_gen", "float_gen", "int_gen", "name_tokens", "str_gen"]
+
+
+def _person(c: RowContext) -> str:
+    return f"{c.rng.choice(v.FIRST_NAMES)} {c.rng.choice(v.LAST_NAMES)}"
+
+
+def _digits(c: RowContext, n: int) -> str:
+    return str(c.rng.randrange(10**n)).zfill(n)
+
+
+def _symbol_digits(symbol: str, n: int) -> str:
+    return str(stable_hash(symbol) % 10**n).zfill(n)
+
+
+def _uniform(lo: float, hi: float, digits: int = 2) -> Gen:
+    return lambda c: round(c.rng.uniform(lo, hi), digits)
+
+
+def _integer(lo: int, hi: int) -> Gen:
+    return lambda c: c.rng.randint(lo, hi)
+
+
+def _pick(options: Sequence[Any]) -> Gen:
+    return lambda c: c.rng.choice(options)
+
+
+def _near_price(lo: float, hi: float) -> Gen:
+    return lambda c: round(c.price * c.rng.uniform(lo, hi), 2)
+
+
+def _url(kind: str) -> Gen:
+    return lambda c: f"https://example.com/{kind}/{c.symbol.lower()}/{c.rng.randrange(10**6)}"
+
+
+# Rules by kind.
+
+_PRICE_FIELDS: dict[str, Gen] = {
+    "price": lambda c: c.price,
+    "close": lambda c: c.price,
+    "adjclose": lambda c: c.price,
+    "stockprice": lambda c: c.price,
+    "stock price": lambda c: c.price,
+    "lastsale": lambda c: c.price,
+    "nav": lambda c: c.price,
+    "quarterendprice": lambda c: c.price,
+    "pricewhenposted": lambda c: c.price,
+    "open": lambda c: c.open,
+    "adjopen": lambda c: c.open,
+    "high": lambda c: c.high,
+    "dayhigh": lambda c: c.high,
+    "adjhigh": lambda c: c.high,
+    "low": lambda c: c.low,
+    "daylow": lambda c: c.low,
+    "adjlow": lambda c: c.low,
+    "previousclose": lambda c: c.prev_close,
+    "yearhigh": lambda c: c.year_high,
+    "yearlow": lambda c: c.year_low,
+    "vwap": lambda c: round((c.high + c.low + c.price) / 3, 2),
+    "bid": lambda c: round(c.price * 0.9995, 2),
+    "bidprice": lambda c: round(c.price * 0.9995, 2),
+    "ask": lambda c: round(c.price * 1.0005, 2),
+    "askprice": lambda c: round(c.price * 1.0005, 2),
+    "change": lambda c: round(c.price - c.prev_close, 2),
+    "changes": lambda c: round(c.price - c.prev_close, 2),
+    "changepercentage": lambda c: round((c.price - c.prev_close) / c.prev_close * 100, 4),
+    "changespercentage": lambda c: round((c.price - c.prev_close) / c.prev_close * 100, 4),
+    "changepercent": lambda c: round((c.price - c.prev_close) / c.prev_close * 100, 4),
+    "marketcap": lambda c: float(round(c.price * c.shares)),
+    "mktcap": lambda c: float(round(c.price * c.shares)),
+    "marketcapitalization": lambda c: float(round(c.price * c.shares)),
+    "targethigh": lambda c: round(c.price * 1.3, 2),
+    "targetlow": lambda c: round(c.price * 0.8, 2),
+    "targetconsensus": lambda c: round(c.price * 1.08, 2),
+    "targetmedian": lambda c: round(c.price * 1.07, 2),
+    "rsi": _uniform(20, 80),
+    "williams": _uniform(-100, 0),
+    "adx": _uniform(10, 50),
+    "standarddeviation": _uniform(0.5, 6),
+    "beta": _uniform(0.5, 1.8),
+    "freefloat": _uniform(50, 99),
+    "dcfdiff": _uniform(-20, 20),
+    # A disclosed range: both ends come from the row context, so min <= max always holds.
+    "min": lambda c: float(round(c.year_low) * 1000),
+    "max": lambda c: float(round(c.year_high) * 1000),
+}
+for _name in ("1d", "5d", "1m", "3m", "6m", "ytd", "1y", "3y", "5y", "10y"):
+    _PRICE_FIELDS[_name] = _uniform(-25, 60, 4)
+for _name in ("sma", "ema", "wma", "dema", "tema", "priceavg50", "priceavg200", "dcf", "levereddcf"):
+    _PRICE_FIELDS[_name] = _near_price(0.92, 1.08)
+
+# First matching rule wins, so specific words come before broad ones. A word
+# matches a camelCase token that starts or ends with it ("ratio" matches
+# "ebitdaratio" but not "operations"); a phrase with a space matches anywhere.
+_FLOAT_RULES: tuple[tuple[tuple[str, ...], Gen], ...] = (
+    (("volume", "vol"), lambda c: float(c.rng.randint(100_000, 50_000_000))),
+    (("percent", "pct", "percentage"), _uniform(-5, 5, 4)),
+    (("growth",), _uniform(-0.2, 0.35, 4)),
+    (
+        ("margin", "yield", "burden", "weighting", "profit ratio", "income ratio", "ebitda ratio"),
+        _uniform(0.01, 0.45, 4),
+    ),
+    (("rate", "premium", "cost of equity", "cost of debt", "costof debt"), _uniform(0.01, 0.08, 4)),
+    (("ratio", "turnover", "return", "quality", "coverage", "multiple", "ev to"), _uniform(0.1, 5, 4)),
+    (("score", "sentiment"), _uniform(1, 9, 2)),
+    (("days of", "cycle"), _uniform(10, 120, 2)),
+    (("target", "price", "price paid", "per share", "dcf"), _near_price(0.8, 1.25)),
+    (("shares", "shs", "float shares"), lambda c: float(round(c.shares * c.rng.uniform(0.95, 1.0)))),
+    (("eps", "dividend", "div", "book value"), _uniform(0.1, 12, 2)),
+    (("change", "performance"), _uniform(-10, 10, 4)),
+    (("weight", "ownership", "exposure"), _uniform(0.1, 25, 4)),
+    (
+        (
+            "revenue",
+            "revenues",
+            "income",
+            "profit",
+            "assets",
+            "asset",
+            "liabilities",
+            "cash",
+            "debt",
+            "equity",
+            "expenses",
+            "expense",
+            "capex",
+            "capital",
+            "investments",
+            "inventory",
+            "receivables",
+            "payables",
+            "ebit",
+            "ebitda",
+            "value",
+            "amount",
+            "total",
+            "earnings",
+            "compensation",
+            "salary",
+            "bonus",
+            "award",
+            "cost",
+            "tax",
+            "paid",
+            "sales",
+            "proceeds",
+            "stock",
+            "interest",
+            "goodwill",
+            "intangible",
+            "depreciation",
+            "fcf",
+            "worth",
+            "fees",
+            "commissions",
+            "invested",
+        ),
+        lambda c: float(round(c.price * c.shares * c.rng.uniform(0.002, 0.3))),
+    ),
+)
+
+_INT_RULES: tuple[tuple[tuple[str, ...], Gen], ...] = (
+    (("volume", "vol"), _integer(100_000, 50_000_000)),
+    (("year born",), _integer(1950, 1985)),
+    (("year of incorporation",), _integer(1950, 2015)),
+    (("congress",), lambda c: 119),
+    (("size", "quantity", "asize", "bsize"), _integer(1, 1000)),
+    (("shares", "outstanding"), lambda c: int(c.shares)),
+    (("pay", "compensation", "invested"), _integer(100_000, 30_000_000)),
+    (("employee", "employees"), _integer(1_000, 200_000)),
+    (("score", "rating"), _integer(1, 5)),
+)
+
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+def name_tokens(wire: str) -> tuple[str, ...]:
+    return tuple(t.lower() for t in _CAMEL.findall(wire))
+
+
+def _matches(words: tuple[str, ...], tokens: tuple[str, ...], name: str) -> bool:
+    for w in words:
+        if " " in w:
+            if w.replace(" ", "") in name:
+                return True
+        elif any(t.startswith(w) or t.endswith(w) for t in tokens):
+            return True
+    return False
+
+
+_DATETIME_NAMES = ("time", "updatedat", "updated", "acceptance")
+_HISTORIC_DATES = ("birth", "ipo", "inception", "ico", "founded", "firstadded", "incorporat", "since")
+
+
+def float_gen(name: str, tokens: tuple[str, ...]) -> Gen:
+    if name in _PRICE_FIELDS:
+        return _PRICE_FIELDS[name]
+    if "to" in tokens[1:]:
+        return _uniform(0.05, 5, 4)  # "xToY" names are ratios: capexToRevenue, netDebtToEBITDA
+    for words, gen in _FLOAT_RULES:
+        if _matches(words, tokens, name):
+            return gen
+    return _uniform(1, 100)
+
+
+def int_gen(name: str, tokens: tuple[str, ...]) -> Gen:
+    if name in ("year", "calendaryear", "fiscalyear"):
+        return lambda c: c.year
+    if name in ("quarter", "period"):
+        return lambda c: c.quarter
+    for words, gen in _INT_RULES:
+        if _matches(words, tokens, name):
+            return gen
+    return _integer(0, 500)
+
+
+def bool_gen(name: str) -> Gen:
+    if name in ("active", "isactive", "isactivelytrading", "hasfinancials"):
+        return lambda c: True
+    if name in ("isetf", "isfund", "isadr", "isamendment", "defaultimage"):
+        return lambda c: False
+    return lambda c: c.rng.random() < 0.5
+
+
+def day_gen(name: str) -> Callable[[RowContext], dt.date]:
+    if name == "date":
+        return lambda c: c.day
+    if any(w in name for w in _HISTORIC_DATES):
+        # Without an explicit range an IPO or birth date falls in the past, not last month.
+        def historic(c: RowContext) -> dt.date:
+            if c.explicit_range:
+                return c.any_day()
+            return dt.date.fromordinal(
+                c.rng.randint(dt.date(1970, 1, 1).toordinal(), dt.date(2015, 12, 31).toordinal())
+            )
+
+        return historic
+    return lambda c: c.any_day()
+
+
+def str_gen(name: str, model: str) -> Gen:
+    person_model = any(w in model for w in ("Executive", "Senate", "House", "Insider"))
+    if name == "symbol":
+        return lambda c: c.symbol
+    if "symbol" in name or "ticker" in name:
+        return _pick(v.SYMBOLS)
+    if name == "cik":
+        return lambda c: _symbol_digits(c.symbol, 10)
+    if name.endswith("cik"):
+        return lambda c: _digits(c, 10)
+    if "cusip" in name:
+        return lambda c: _symbol_digits(c.symbol, 9)
+    if name == "isin":
+        return lambda c: "US" + _symbol_digits(c.symbol, 10)
+    if name == "lei":
+        return lambda c: _digits(c, 20)
+    if "figi" in name:
+        return lambda c: "BBG" + _digits(c, 9)
+    if name == "time":
+        return _pick(("bmo", "amc"))
+    if name == "timezone":
+        return lambda c: "America/New_York"
+    if name == "openinghour":
+        return lambda c: "09:30 AM -05:00"
+    if name == "closinghour":
+        return lambda c: "04:00 PM -05:00"
+    if name in ("range", "fiftytwoweekrange", "pricerange"):
+        return lambda c: f"{c.year_low:.2f}-{c.year_high:.2f}"
+    if any(w in name for w in ("url", "link", "website", "image", "logo")) or name == "site":
+        return _url(name)
+    if "email" in name:
+        return lambda c: f"ir@{c.symbol.lower()}.example.com"
+    if "phone" in name:
+        return lambda c: f"+1 555 01{_digits(c, 2)} {_digits(c, 4)}"
+    if name.endswith("date") or name in ("dateadded", "datefirstadded", "dateoffirstsale", "lastupdated"):
+        day = day_gen(name)
+        return lambda c: day(c).isoformat()
+    if any(name.endswith(w) for w in _DATETIME_NAMES) or "datetime" in name:
+        return lambda c: f"{c.any_day().isoformat()} {c.clock()}"
+    if name in ("exchange", "exchangeshortname", "stockexchange", "exchangename"):
+        return lambda c: v.EXCHANGES[stable_hash(c.symbol) % len(v.EXCHANGES)]
+    if name == "exchangefullname":
+        return lambda c: v.EXCHANGE_NAMES[v.EXCHANGES[stable_hash(c.symbol) % len(v.EXCHANGES)]]
+    if name in ("fromcurrency", "tocurrency"):
+        return _pick(v.CURRENCIES)
+    if "currency" in name:
+        return lambda c: "USD"
+    if name in ("country", "countrycode", "invcountry", "domicile") or name.endswith("stateorcountry"):
+        return lambda c: "US"
+    if name == "countryname" or name.endswith("countrydescription"):
+        return lambda c: "United States"
+    if name == "continent":
+        return lambda c: "North America"
+    if "sector" in name:
+        return lambda c: v.SECTORS[stable_hash(c.symbol) % len(v.SECTORS)]
+    if "industry" in name or name in ("sicdescription", "subsector"):
+        return lambda c: v.INDUSTRIES[stable_hash(c.symbol) % len(v.INDUSTRIES)]
+    if name == "siccode":
+        return lambda c: str(3500 + stable_hash(c.symbol) % 400)
+    if name in ("firstname",) or name.endswith("firstname"):
+        return _pick(v.FIRST_NAMES)
+    if name in ("lastname",) or name.endswith("lastname"):
+        return _pick(v.LAST_NAMES)
+    if name in ("ceo", "analystname", "author", "owner", "reportingname", "nameofreportingperson", "nameandposition"):
+        return _person
+    if name == "name" and person_model:
+        return _person
+    if name == "title" and person_model:
+        return _pick(v.JOB_TITLES)
+    if name in ("name", "companyname", "registrantname", "entityname", "nameofissuer", "securityname", "company"):
+        return lambda c: company_name(c.symbol)
+    if any(w in name for w in ("companyname", "issuer", "holder", "investorname", "etfcompany", "fromname", "toname")):
+        return lambda c: company_name(c.rng.choice(v.SYMBOLS))
+    if any(w in name for w in ("publisher", "gradingcompany", "analystcompany", "site", "source")):
+        return lambda c: f"{c.rng.choice(v.NAME_STEMS)} Research"
+    if "address" in name or "street" in name:
+        return lambda c: f"{c.rng.randint(1, 999)} Example Way"
+    if "city" in name:
+        return _pick(v.CITIES)
+    if name == "state" or name.endswith("state") or name == "stateofincorporation":
+        return _pick(v.STATES)
+    if "zip" in name or "postalcode" in name:
+        return lambda c: _digits(c, 5)
+    if name in ("title", "newstitle", "headline"):
+        return lambda c: f"{company_name(c.symbol)} {c.rng.choice(v.HEADLINE_VERBS)} {c.rng.choice(v.HEADLINE_OBJECTS)}"
+    if name in ("text", "content", "description", "comment", "reason", "summary"):
+        return lambda c: (
+            f"{company_name(c.symbol)} ({c.symbol}) {c.rng.choice(v.HEADLINE_VERBS)} "
+            f"{c.rng.choice(v.HEADLINE_OBJECTS)}. Synthetic text from the local sandbox."
+        )
+    if name in ("period", "fiscalperiod"):
+        return lambda c: c.period
+    if name in ("fiscalyear", "year", "calendaryear"):
+        return lambda c: str(c.year)
+    if name == "fiscalyearend":
+        return lambda c: "12-31"
+    if "grade" in name or name in ("consensus", "recommendation") or name.endswith("recommendation"):
+        return _pick(v.GRADES if "grade" in name else v.RECOMMENDATIONS)
+    if name == "rating" or name.endswith("rating"):
+        return _pick(v.RATINGS)
+    if name in ("action", "actions"):
+        return _pick(v.ACTIONS)
+    if "formtype" in name or name in ("form", "documenttype", "type"):
+        return _pick(v.FORM_TYPES)
+    if "transactiontype" in name:
+        return _pick(v.TRANSACTION_TYPES)
+    if name == "acquisitionordisposition":
+        return _pick(("A", "D"))
+    if name == "gender":
+        return _pick(("male", "female"))
+    if "party" in name:
+        return _pick(v.PARTIES)
+    if "position" in name or name == "office":
+        return _pick(v.POSITIONS)
+    if name == "district":
+        return lambda c: f"{c.rng.choice(v.STATES)}{c.rng.randint(1, 20):02d}"
+    if name == "impact":
+        return _pick(v.IMPACTS)
+    if name in ("employees", "fulltimeemployees"):
+        return lambda c: str(c.rng.randint(1_000, 200_000))
+    if "amount" in name or name.endswith("range"):
+        return lambda c: f"${c.rng.randint(1, 50) * 1000:,} - ${c.rng.randint(51, 500) * 1000:,}"
+    return _pick(v.WORDS)
