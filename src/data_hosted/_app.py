@@ -32,133 +32,45 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
-from urllib.parse import parse_qsl, unquote_plus, urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
-import mcp_types as types
-from mcp.server import Server
-from mcp.server.context import ServerRequestContext
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp.shared.exceptions import MCPError
-from mcp_types import INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR
+from mcp_types import INTERNAL_ERROR, PARSE_ERROR
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
 
 from data_hosted._calls import Caller, ToolCalls
 from data_hosted._config import HostedConfig, is_loopback
+from data_hosted._http import (
+    RefusedError,
+    error_payload,
+    hostname,
+    json_response,
+    masked_query,
+    request_headers,
+    send_response,
+)
 from data_hosted._limits import ConcurrencyLimit, MemoryRateLimit, RateLimit, RedisRateLimit, TooManyInFlightError
+from data_hosted._mcp_server import CALLER_STATE, SERVER_NAME, build_server
 from data_hosted._sessions import MemorySessions, RedisSessions, SessionStore, SessionTokens, key_tag
-from data_hosted._tools import Toolset, build_toolset
+from data_hosted._tools import build_toolset
 from data_hosted._upstream import Upstream
-from data_pkg._version import __version__
 from data_pkg.client import Secret
-from data_pkg.client._redact import redact
 
 __all__ = ["SERVER_NAME", "HostedApp", "create_app"]
 
 logger = logging.getLogger("data_hosted")
 access_logger = logging.getLogger("data_hosted.access")
 
-SERVER_NAME = "data-hosted"
-INSTRUCTIONS = (
-    "Market-data dataset tools. Every call needs `endpoint` (one of the tool's enum values) plus the fields that "
-    "endpoint takes; a wrong field is refused with the list of allowed ones. Every tool only reads. Errors come "
-    "back as results starting with [category]: follow the advice in them."
-)
 SESSION_HEADER = "mcp-session-id"
 VERSION_HEADER = "mcp-protocol-version"
 _BATCH_VERSIONS = frozenset({"2024-11-05", "2025-03-26"})
 _SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
-_CALLER = "data_hosted.caller"
 _KEY_HEADERS = ("authorization", "x-api-key", "apikey", "api-key")
 _LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
-
-
-class RefusedError(Exception):
-    """An HTTP answer decided before the SDK sees the request."""
-
-    def __init__(
-        self, status: int, message: str, *, code: int = INVALID_REQUEST, headers: Iterable[tuple[str, str]] = ()
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.code = code
-        self.headers = tuple(headers)
-
-
-def _json_response(
-    status: int, payload: object, headers: Iterable[tuple[str, str]] = ()
-) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-    body = json.dumps(payload, separators=(",", ":")).encode()
-    raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    raw += [(k.lower().encode(), v.encode()) for k, v in headers]
-    return status, raw, body
-
-
-async def _send(send: Send, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
-def _error_payload(message: str, code: int = INVALID_REQUEST, request_id: object = None) -> dict[str, object]:
-    return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
-
-
-def _headers(scope: Scope) -> dict[str, str]:
-    # Latin-1 is how ASGI servers hand over header bytes; the last value of a repeated header wins.
-    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
-
-
-def _masked_query(query: str) -> str:
-    """The query string with the value of every parameter that decodes to ``apikey`` (any case, any encoding) masked."""
-    parts = []
-    for part in query.split("&"):
-        name = part.partition("=")[0]
-        parts.append(f"{name}=***" if unquote_plus(name).strip().lower() == "apikey" else part)
-    return redact("&".join(parts))
-
-
-def _hostname(authority: str) -> str:
-    if authority.startswith("["):
-        return authority[: authority.find("]") + 1].lower()
-    return authority.rsplit(":", 1)[0].lower() if authority.count(":") == 1 else authority.lower()
-
-
-def build_server(toolset: Toolset, calls: ToolCalls) -> Server[Any]:
-    """The SDK server: tools from the toolset, calls through ``calls`` with the request's caller."""
-    listed = toolset.mcp_tools()
-
-    async def list_tools(
-        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
-    ) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=listed)
-
-    async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
-        request = ctx.request
-        caller = getattr(request, "scope", {}).get("state", {}).get(_CALLER) if request is not None else None
-        if not isinstance(caller, Caller):
-            raise MCPError(INTERNAL_ERROR, "no caller on this request")
-        try:
-            return await calls.call(params.name, params.arguments or {}, caller)
-        except MCPError:
-            raise
-        except Exception:
-            logger.exception("%s failed unexpectedly", params.name)
-            return types.CallToolResult(
-                content=[
-                    types.TextContent(
-                        text=f"[internal] {params.name} failed unexpectedly; the server log has the details."
-                    )
-                ],
-                is_error=True,
-            )
-
-    return Server(
-        SERVER_NAME, version=__version__, instructions=INSTRUCTIONS, on_list_tools=list_tools, on_call_tool=call_tool
-    )
 
 
 class HostedApp:
@@ -266,7 +178,7 @@ class HostedApp:
     def _log_access(self, scope: Scope, status: int, started: float) -> None:
         client = scope.get("client")
         who = f"{client[0]}:{client[1]}" if client else "-"
-        query = _masked_query(scope.get("query_string", b"").decode("latin-1"))
+        query = masked_query(scope.get("query_string", b"").decode("latin-1"))
         target = scope.get("path", "") + (f"?{query}" if query else "")
         access_logger.info(
             '%s "%s %s HTTP/%s" %d %.1fms',
@@ -279,7 +191,7 @@ class HostedApp:
         )
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        headers = _headers(scope)
+        headers = request_headers(scope)
         try:
             caller = self._admit(scope, headers)
             method = scope["method"]
@@ -296,12 +208,12 @@ class HostedApp:
                 token = await self._session_of(headers, caller)
                 if not await self._store("close", token):
                     raise RefusedError(404, "Session not found: it has already ended or expired.")
-                await _send(send, 200, [(b"content-length", b"0")], b"")
+                await send_response(send, 200, [(b"content-length", b"0")], b"")
         except RefusedError as refused:
-            status, raw, body = _json_response(
-                refused.status, _error_payload(refused.message, refused.code), refused.headers
+            status, raw, body = json_response(
+                refused.status, error_payload(refused.message, refused.code), refused.headers
             )
-            await _send(send, status, raw, body)
+            await send_response(send, status, raw, body)
 
     def _admit(self, scope: Scope, headers: dict[str, str]) -> Caller:
         """Path, origin, host, method and key checks; the caller when all pass."""
@@ -343,11 +255,11 @@ class HostedApp:
         if "*" in allowed or origin.rstrip("/") in allowed:
             return True
         parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and _hostname(parts.netloc) in _LOOPBACK_NAMES
+        return parts.scheme in ("http", "https") and hostname(parts.netloc) in _LOOPBACK_NAMES
 
     def _host_allowed(self, host: str) -> bool:
         allowed = self.config.allowed_hosts
-        name = _hostname(host)
+        name = hostname(host)
         return "*" in allowed or host in allowed or name in allowed or name in _LOOPBACK_NAMES or is_loopback(name)
 
     async def _store(self, operation: str, token: str) -> bool:
@@ -430,7 +342,7 @@ class HostedApp:
 
     def _sdk_scope(self, scope: Scope, caller: Caller) -> Scope:
         state = dict(scope.get("state") or {})
-        state[_CALLER] = caller
+        state[CALLER_STATE] = caller
         # The SDK must not see the session header: its stateless transport has no sessions of its own.
         headers = [(k, v) for k, v in scope.get("headers", ()) if k.lower() != SESSION_HEADER.encode()]
         return {**scope, "state": state, "headers": headers}
@@ -524,12 +436,12 @@ class HostedApp:
             try:
                 answers.append(json.loads(body))
             except ValueError:
-                answers.append(_error_payload("The message could not be handled.", INTERNAL_ERROR, item.get("id")))
+                answers.append(error_payload("The message could not be handled.", INTERNAL_ERROR, item.get("id")))
         if not answers:
-            await _send(send, 202, [(b"content-length", b"0"), (SESSION_HEADER.encode(), token.encode())], b"")
+            await send_response(send, 202, [(b"content-length", b"0"), (SESSION_HEADER.encode(), token.encode())], b"")
             return
-        status, raw, payload = _json_response(200, answers, [(SESSION_HEADER, token)])
-        await _send(send, status, raw, payload)
+        status, raw, payload = json_response(200, answers, [(SESSION_HEADER, token)])
+        await send_response(send, status, raw, payload)
 
     async def _captured(self, scope: Scope, body: bytes, receive: Receive) -> tuple[int, bytes]:
         status = 0
