@@ -133,7 +133,10 @@ def test_bulk_endpoints_are_csv_with_row_models_and_never_tools() -> None:
 
 
 def test_default_set_is_small_curated_and_clean() -> None:
-    default = [e for e in ENDPOINTS if e.default]
+    assert len(set(catalog.DEFAULT_SET)) == len(catalog.DEFAULT_SET), "a tool listed twice"
+    default = [catalog.by_spec(spec) for spec in catalog.DEFAULT_SET]  # KeyError: a name not in the catalog
+    assert default[:2] == [catalog.by_spec("company.quote"), catalog.by_spec("market.search")]
+    assert [e for e in ENDPOINTS if e.default] == sorted(default, key=ENDPOINTS.index)
     assert 20 <= len(default) <= 50
     for e in default:
         assert e.status == "live" and e.is_tool_candidate and e.group != "transcripts" and not e.segments, e.spec

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from data_pkg.catalog import ENDPOINTS
+from data_pkg.catalog import DEFAULT_SET, ENDPOINTS, by_spec
 from data_pkg.toolsets import (
     DEFAULT_PROFILE,
     Resolution,
@@ -28,7 +28,7 @@ def _codes(resolution: Resolution) -> list[str]:
 
 def test_no_manifest_gives_the_catalog_default_set() -> None:
     registry = resolve(None, env={}).raise_for_errors()
-    assert registry.names == tuple(e.key for e in ENDPOINTS if e.default)
+    assert registry.names == tuple(by_spec(spec).key for spec in DEFAULT_SET)
     assert len(registry) <= 50
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from data_pkg.catalog._default_set import DEFAULT_SET
 from data_pkg.catalog._endpoints import ENDPOINTS
 from data_pkg.catalog._types import (
     SEGMENT_ENV,
@@ -24,6 +25,7 @@ from data_pkg.catalog._types import (
 )
 
 __all__ = [
+    "DEFAULT_SET",
     "ENDPOINTS",
     "SEGMENT_ENV",
     "TIERS",

@@ -12,6 +12,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, Union
 
+from data_pkg.catalog._default_set import DEFAULT_SET
+
+_DEFAULT_MEMBERS = frozenset(DEFAULT_SET)
+
 ParamType = Literal["str", "int", "float", "bool", "date", "cik", "list"]
 """Python-side parameter kinds.
 
@@ -87,8 +91,6 @@ class Endpoint:
     status: Status = "live"
     successor: str | None = None
     """Spec name (``group.key``) of the closest live endpoint, for withdrawn ones."""
-    default: bool = False
-    """Member of the local server's default tool set."""
     hosted: tuple[HostedRef, ...] = ()
     single: bool = False
     """The upstream answers a one-element list; the client returns that element."""
@@ -102,6 +104,11 @@ class Endpoint:
     def spec(self) -> str:
         """The dotted name the spec uses: ``company.quote``."""
         return f"{self.group}.{self.key}"
+
+    @property
+    def default(self) -> bool:
+        """Member of the local server's default tool set (:data:`DEFAULT_SET`)."""
+        return self.spec in _DEFAULT_MEMBERS
 
     @property
     def is_tool_candidate(self) -> bool:

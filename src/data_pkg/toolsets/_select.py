@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from data_pkg.catalog import ENDPOINTS, SEGMENT_ENV, Endpoint, lookup, tier_rank
+from data_pkg.catalog import DEFAULT_SET, ENDPOINTS, SEGMENT_ENV, Endpoint, by_spec, lookup, tier_rank
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._patterns import is_pattern, matches, pattern_problem, suggest, tool_names
 from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, profile_path
@@ -171,8 +171,9 @@ class Selector:
     # -- sources ---------------------------------------------------------------------------
 
     def default_selection(self) -> Selection:
-        """The built-in ``default`` profile: catalog entries marked ``default=True`` that are available."""
-        return Selection(tools={e.key: e for e in ENDPOINTS if e.default and self.available(e)})
+        """The built-in ``default`` profile: the catalog's ``DEFAULT_SET`` in its order, where available."""
+        chosen = (by_spec(spec) for spec in DEFAULT_SET)
+        return Selection(tools={e.key: e for e in chosen if self.available(e)})
 
     def profile(self, name: str) -> Selection | None:
         if name == DEFAULT_PROFILE:
