@@ -23,9 +23,7 @@ from data_pkg.lint._checks import name_findings, path_findings, secret_findings,
 from data_pkg.lint._findings import Finding, from_diagnostic
 from data_pkg.lint._inputs import LintInputError, Target, expand
 from data_pkg.lint._rules import LintSeverity
-from data_pkg.toolsets import NAME_STYLES, STYLE_ENV, parse_manifest, resolve
-
-_MAX_BYTES = 1 << 20
+from data_pkg.toolsets import NAME_STYLES, STYLE_ENV, resolve
 
 
 @dataclass(frozen=True)
@@ -47,33 +45,15 @@ class LintReport:
         return 1 if self.count("error") else 0
 
 
-def _read_text(path: Path) -> str | None:
-    """The file's text for the secret scan; None when the parser could not read it either (DM106)."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    if len(data) > _MAX_BYTES:
-        return None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return None
-
-
 def _lint_target(target: Target, env: Mapping[str, str], style_origin: str | None) -> list[Finding]:
     resolution = resolve(target.source, env=env)
     found = [from_diagnostic(d) for d in resolution.diagnostics]
-    if isinstance(target.source, Path):
-        path: Path | None = target.source
-    else:  # a profile: its file is the first the resolver read (none for the built-in default)
-        path = resolution.files[0] if resolution.files else None
-    manifest = None
-    file = None
-    if path is not None:
-        file = str(path)
-        manifest = parse_manifest(path).manifest
-        found += secret_findings(_read_text(path), file)
+    # The resolver parsed the target's file (a profile's too) already: its own checks reuse that reading.
+    parsed = resolution.parsed
+    manifest = parsed.manifest if parsed is not None else None
+    file = str(parsed.path) if parsed is not None else None
+    if parsed is not None:
+        found += secret_findings(parsed.text, str(parsed.path))
         if manifest is not None:
             found += path_findings(manifest, resolution.diagnostics)
     found += tier_findings(resolution, manifest, file)

@@ -26,6 +26,8 @@ class ParsedManifest:
     path: Path
     manifest: Manifest | None
     diagnostics: tuple[Diagnostic, ...]
+    text: str | None = None
+    """The file's text, also when it does not parse; None when it could not be read as UTF-8 text."""
 
     @property
     def ok(self) -> bool:
@@ -85,6 +87,6 @@ def parse_manifest(path: str | Path) -> ParsedManifest:
         return ParsedManifest(path, None, (bad,))
     root, problems = parse_text(text, fmt, file)
     if root is None:
-        return ParsedManifest(path, None, tuple(problems))
+        return ParsedManifest(path, None, tuple(problems), text)
     manifest, invalid = validate_document(root, file=file, fmt=fmt)
-    return ParsedManifest(path, manifest, tuple(problems + invalid))
+    return ParsedManifest(path, manifest, tuple(problems + invalid), text)

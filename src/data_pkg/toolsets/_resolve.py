@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from data_pkg.catalog import SEGMENT_ENV
 from data_pkg.toolsets._diagnostics import Diagnostic, ToolsetError
@@ -42,6 +43,9 @@ from data_pkg.toolsets._naming import DEFAULT_STYLE, base_name, name_pattern, st
 from data_pkg.toolsets._registry import Registry, Tool
 from data_pkg.toolsets._schemas import input_schema, output_schema, tool_description
 from data_pkg.toolsets._select import Selection, Selector
+
+if TYPE_CHECKING:
+    from data_pkg.toolsets._parse import ParsedManifest
 
 __all__ = ["SEGMENT_ENV", "Resolution", "resolve"]
 
@@ -60,6 +64,8 @@ class Resolution:
     files: tuple[Path, ...] = ()
     dropped_by_tier: tuple[str, ...] = ()
     """Spec names of tools a ``max_tier`` (of the manifest or one it extends) kept out, for the linter."""
+    parsed: ParsedManifest | None = None
+    """The top manifest file as parsed, for the linter's own checks (None for the built-in default set)."""
 
     @property
     def ok(self) -> bool:
@@ -159,7 +165,7 @@ def resolve(
     selection = selector.default_selection() if source is None else selector.source(source)
     files = tuple(selector.files)
     if selection is None:
-        return Resolution(None, _ordered(selector.diagnostics), files)
+        return Resolution(None, _ordered(selector.diagnostics), files, parsed=selector.top_parsed)
     style = env_style or selection.name_style or DEFAULT_STYLE
     prefix = selection.prefix or ""
     names = _names(selector, selection, style, prefix)
@@ -172,9 +178,9 @@ def resolve(
         blocked = True
     dropped = tuple(selection.dropped_by_tier)
     if blocked:
-        return Resolution(None, _ordered(selector.diagnostics), files, dropped)
+        return Resolution(None, _ordered(selector.diagnostics), files, dropped, selector.top_parsed)
     registry = _registry(selection, names, style, prefix)
-    return Resolution(registry, _ordered(selector.diagnostics), files, dropped)
+    return Resolution(registry, _ordered(selector.diagnostics), files, dropped, selector.top_parsed)
 
 
 def _ordered(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:

@@ -20,6 +20,7 @@ from data_pkg.toolsets._sources import is_profile_name, manifest_path
 
 if TYPE_CHECKING:
     from data_pkg.toolsets._manifest import Located, Manifest
+    from data_pkg.toolsets._parse import ParsedManifest
 
 """The environment variable that configures each path segment (the client reads the same ones)."""
 
@@ -85,6 +86,8 @@ class Selector:
         self.selections: dict[Path, Selection | None] = {}
         self.top = Where(None)
         """Where to report problems of the whole result (an empty tool set, say): the top manifest."""
+        self.top_parsed: ParsedManifest | None = None
+        """The top manifest file as parsed (None for the built-in default set)."""
 
     # -- reporting -------------------------------------------------------------------------
 
@@ -204,6 +207,8 @@ class Selector:
         from data_pkg.toolsets._parse import parse_manifest
 
         parsed = parse_manifest(path)
+        if not stack:
+            self.top_parsed = parsed
         problems = parsed.diagnostics
         if parsed.manifest is None and problems and problems[0].code == "DM302" and where.line is not None:
             # Missing extended file: point at the extends entry, not at the file that is not there.
