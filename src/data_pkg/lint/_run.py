@@ -50,10 +50,10 @@ def _lint_target(target: Target, env: Mapping[str, str], style_origin: str | Non
     found = [from_diagnostic(d) for d in resolution.diagnostics]
     # The resolver parsed the target's file (a profile's too) already: its own checks reuse that reading.
     parsed = resolution.parsed
-    manifest = parsed.manifest if parsed is not None else None
-    file = str(parsed.path) if parsed is not None else None
+    manifest, file = None, None
     if parsed is not None:
-        found += secret_findings(parsed.text, str(parsed.path))
+        manifest, file = parsed.manifest, str(parsed.path)
+        found += secret_findings(parsed.text, file)
         if manifest is not None:
             found += path_findings(manifest, resolution.diagnostics)
     found += tier_findings(resolution, manifest, file)
