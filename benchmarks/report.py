@@ -628,7 +628,8 @@ def targets(r: dict[str, Any]) -> list[dict[str, str]]:
 
 
 def fmt_s(x: float) -> str:
-    return f"{x:.2f} s" if x >= 0.1 else f"{x * 1e3:.0f} ms"
+    # Thresholds compare the rounded value, so 0.0996 s reads "0.10 s", not "100 ms".
+    return f"{x:.2f} s" if x >= 0.0995 else f"{x * 1e3:.0f} ms"
 
 
 def fmt_ms(x: float) -> str:
@@ -636,8 +637,8 @@ def fmt_ms(x: float) -> str:
 
 
 def fmt_us(x: float) -> str:
-    if x >= 1000:
-        return f"{x / 1e3:.2f} ms" if x < 10_000 else f"{x / 1e3:.0f} ms"
+    if x >= 999.5:
+        return f"{x / 1e3:.2f} ms" if x < 9_995 else f"{x / 1e3:.0f} ms"
     return f"{x:.0f} µs" if x >= 10 else f"{x:.1f} µs"
 
 
