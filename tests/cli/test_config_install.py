@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 import os
 import stat
-import sys
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from data_pkg.desktop import InstallRefusedError, install_entry, write_atomic
-from tests.cli.test_config_support import ASSISTANT, MODES, base_env, run, write_config
+from tests.cli.test_config_support import ASSISTANT, MODES, base_env, entry_python, run, write_config
 from tests.support import SECRET_KEY
 
 EXISTING = {
@@ -46,7 +45,7 @@ def test_install_creates_the_file_and_folder_with_mode_0600(
     config = _config(tmp_path)
     data = json.loads(config.read_text())
     entry = data["mcpServers"]["market-data"]
-    assert entry["command"] == os.path.abspath(sys.executable)
+    assert entry["command"] == entry_python(mode)
     assert entry["env"]["DATA_API_KEY"] == SECRET_KEY  # the file holds the key ...
     assert SECRET_KEY not in result.output  # ... the terminal never shows it
     assert _mode(config) == 0o600
@@ -94,7 +93,7 @@ def test_an_existing_entry_needs_force(
     forced = run(mode, ["config", "install", "--force"], _env(tmp_path), monkeypatch, capsys)
     assert forced.code == 0
     assert f'Replaced server "market-data" in {config}' in forced.stdout
-    assert json.loads(config.read_text())["mcpServers"]["market-data"]["command"] == os.path.abspath(sys.executable)
+    assert json.loads(config.read_text())["mcpServers"]["market-data"]["command"] == entry_python(mode)
     (backup,) = config.parent.glob("*.bak")
     assert json.loads(backup.read_text()) == existing
     again = run(mode, ["config", "install"], _env(tmp_path), monkeypatch, capsys)

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import sys
 from pathlib import Path
 
 import pytest
 
 from data_pkg.desktop import BASE_URL_PLACEHOLDER, KEY_PLACEHOLDER, manifest_value, server_entry, validate_config
-from tests.cli.test_config_support import MODES, base_env, run
+from tests.cli.test_config_support import MODES, base_env, entry_python, run
 from tests.support import SECRET_KEY
 
 
@@ -23,7 +21,7 @@ def test_print_gives_the_entry_with_absolute_python_and_no_key(
     assert result.code == 0
     entry = json.loads(result.stdout)["mcpServers"]["market-data"]
     # Absolute, but links kept: a venv's python is a link and only the link sees the venv's packages.
-    assert entry["command"] == os.path.abspath(sys.executable)
+    assert entry["command"] == entry_python(mode)
     assert Path(entry["command"]).is_absolute()
     assert entry["args"] == ["-m", "data_pkg.mcp"]
     assert entry["env"] == {

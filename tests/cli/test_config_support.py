@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from data_pkg.cli import main
+from data_pkg.desktop._probe import shebang_interpreter
 
 COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
 CORPUS = Path(__file__).resolve().parent / "config_corpus"
@@ -63,6 +64,20 @@ def run(
     code = main(args)
     captured = capsys.readouterr()
     return Result(code, captured.out, captured.err)
+
+
+def entry_python(mode: str) -> str:
+    """The Python an entry written in ``mode`` names: this one, or the one on data-mcp's ``#!`` line.
+
+    They are the same interpreter but may differ in name (``python`` / ``python3``) when the tests are
+    started through a script whose ``#!`` names the other link.
+    """
+    if mode == "subprocess":
+        assert COMMAND
+        named = shebang_interpreter(COMMAND)
+        assert named is not None and os.path.samefile(named, sys.executable)
+        return named
+    return os.path.abspath(sys.executable)
 
 
 def corpus_text(name: str) -> str:

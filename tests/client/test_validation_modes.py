@@ -8,7 +8,7 @@ from collections.abc import Callable
 import httpx2
 import pytest
 
-from data_pkg import DataClient, ResponseValidationError
+from data_pkg import DataClient, NotFoundError, ResponseValidationError
 from data_pkg.client import Settings
 from data_pkg.errors import ConfigurationError
 from tests.support import Recorder, quote_row
@@ -49,3 +49,25 @@ def test_fitting_rows_are_typed_and_extra_fields_are_kept(make_client: MakeClien
 def test_an_unknown_mode_is_a_configuration_error_not_a_fallback() -> None:
     with pytest.raises(ConfigurationError, match="strict, warn, lenient"):
         Settings.from_env({"DATA_VALIDATION_MODE": "loose"})
+
+
+def test_call_json_keeps_the_upstreams_values_after_validating_them(make_client: MakeClient) -> None:
+    row = {**quote_row(), "timestamp": 1763600000, "brandNew": None}
+    client, _ = make_client(lambda r: httpx2.Response(200, json=[row]), validation_mode="strict")
+    assert client.call_json("company.quote", symbol="AAPL") == row  # one row: the object itself, nothing converted
+    assert client.company.get_quote("AAPL").timestamp.year == 2025  # the typed view of the same answer
+
+
+def test_call_json_obeys_the_validation_mode(make_client: MakeClient, caplog: pytest.LogCaptureFixture) -> None:
+    strict, _ = make_client(lambda r: httpx2.Response(200, json=MISFIT), validation_mode="strict")
+    with pytest.raises(ResponseValidationError, match="price"):
+        strict.call_json("quote", symbol="AAPL")
+    warn, _ = make_client(lambda r: httpx2.Response(200, json=MISFIT), validation_mode="warn")
+    assert warn.call_json("quote", symbol="AAPL") == MISFIT[0]
+    assert any("price" in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+
+
+def test_call_json_of_an_empty_single_row_answer_is_not_found(make_client: MakeClient) -> None:
+    client, _ = make_client(lambda r: httpx2.Response(200, json=[]))
+    with pytest.raises(NotFoundError):
+        client.call_json("quote", symbol="NOPE")

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx2
 import pytest
 
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
@@ -62,6 +63,16 @@ async def test_a_call_returns_compact_json(sandbox: str, tmp_path: Path) -> None
     body = text(result)
     assert json.loads(body)["symbol"] == "MSFT"
     assert ", " not in body and "\n" not in body
+
+
+async def test_a_result_is_the_upstreams_json_without_its_nulls(sandbox: str, tmp_path: Path) -> None:
+    async with connect(server_env(sandbox), tmp_path / "err.log") as client:
+        result = await client.call_tool("income_statement", {"symbol": "AAPL", "limit": 2})
+    query = {"symbol": "AAPL", "limit": "2", "apikey": "demo"}
+    upstream = httpx2.get(f"{sandbox}/stable/income-statement", params=query).json()
+    rows = json.loads(text(result))
+    assert rows == [{k: v for k, v in row.items() if v is not None} for row in upstream]
+    assert "T" not in rows[0]["date"]  # the upstream's own date format, not re-encoded
 
 
 async def test_json_spellings_of_numbers_are_accepted(sandbox: str, tmp_path: Path) -> None:

@@ -39,11 +39,11 @@ class AsyncTransport:
             )
         return self._http
 
-    async def call(self, name: str, args: Mapping[str, object]) -> Any:
-        """Call endpoint ``name`` and return its model(s)."""
+    async def call(self, name: str, args: Mapping[str, object], *, plain: bool = False) -> Any:
+        """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values."""
         call = self.engine.prepare(name, args)
         self.engine.expect_json(call)
-        return self.engine.shape(call, self.engine.rows(call, await self.fetch(call)))
+        return self.engine.answer(call, await self.fetch(call), plain=plain)
 
     async def fetch(self, call: Call) -> bytes:
         """The answer body: from the cache when fresh, else from the network (then cached)."""

@@ -92,6 +92,10 @@ class DataClient(_Configured, SyncGroups):
         """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch)."""
         return self._transport.call(endpoint, args)
 
+    def call_json(self, endpoint: str, **args: Any) -> Any:
+        """Like :meth:`call`, but the answer's rows stay the upstream's JSON values (validated, not converted)."""
+        return self._transport.call(endpoint, args, plain=True)
+
     def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
         """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""
         return self._transport.download(endpoint, destination, args)
@@ -130,6 +134,10 @@ class AsyncDataClient(_Configured, AsyncGroups):
     async def call(self, endpoint: str, **args: Any) -> Any:
         """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch)."""
         return await self._transport.call(endpoint, args)
+
+    async def call_json(self, endpoint: str, **args: Any) -> Any:
+        """Like :meth:`call`, but the answer's rows stay the upstream's JSON values (validated, not converted)."""
+        return await self._transport.call(endpoint, args, plain=True)
 
     async def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
         """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""

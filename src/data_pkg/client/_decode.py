@@ -62,6 +62,12 @@ def decode_json(endpoint: Endpoint, body: bytes, mode: ValidationMode) -> list[A
     return [decode_row(endpoint, row, mode) for row in raw]
 
 
+def plain_rows(body: bytes) -> list[Any]:
+    """The rows of an answer :func:`decode_json` accepted, as the upstream's JSON values."""
+    raw = json.loads(body)
+    return [raw] if isinstance(raw, dict) else list(raw)
+
+
 def decode_row(endpoint: Endpoint, row: object, mode: ValidationMode) -> Any:
     """One row as its model, applying the validation mode when it does not fit."""
     assert endpoint.model is not None

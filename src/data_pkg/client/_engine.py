@@ -17,7 +17,7 @@ import httpx2
 from data_pkg.catalog import Endpoint, lookup
 from data_pkg.client._args import WireRequest, encode
 from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
-from data_pkg.client._decode import decode_json
+from data_pkg.client._decode import decode_json, plain_rows
 from data_pkg.client._ratelimit import RateLimiter, RateLimitInfo, parse_rate_limit_headers, plan_rate
 from data_pkg.client._redact import install_log_redaction, redact
 from data_pkg.client._settings import Settings
@@ -128,12 +128,16 @@ class Engine:
                 endpoint=endpoint.spec,
             )
 
-    def rows(self, call: Call, body: bytes) -> list[Any]:
-        """Decoded rows of a JSON answer, under the validation mode."""
-        return decode_json(call.endpoint, body, self.settings.validation_mode)
+    def answer(self, call: Call, body: bytes, *, plain: bool = False) -> Any:
+        """The result of a JSON answer: model(s), or with ``plain`` the upstream's own JSON values.
 
-    def shape(self, call: Call, rows: list[Any]) -> Any:
-        """The one row of a single-row endpoint, or the list."""
+        Plain values are validated all the same, so the validation mode still applies (strict refuses
+        a misfit, warn logs it); only the conversion into models is skipped. A single-row endpoint
+        gives its one row, or NotFoundError when the answer is empty.
+        """
+        rows = decode_json(call.endpoint, body, self.settings.validation_mode)
+        if plain:
+            rows = plain_rows(body)
         if not call.endpoint.single:
             return rows
         if not rows:

@@ -38,11 +38,11 @@ class SyncTransport:
             )
         return self._http
 
-    def call(self, name: str, args: Mapping[str, object]) -> Any:
-        """Call endpoint ``name`` and return its model(s)."""
+    def call(self, name: str, args: Mapping[str, object], *, plain: bool = False) -> Any:
+        """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values."""
         call = self.engine.prepare(name, args)
         self.engine.expect_json(call)
-        return self.engine.shape(call, self.engine.rows(call, self.fetch(call)))
+        return self.engine.answer(call, self.fetch(call), plain=plain)
 
     def fetch(self, call: Call) -> bytes:
         """The answer body: from the cache when fresh, else from the network (then cached)."""

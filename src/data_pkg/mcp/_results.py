@@ -24,12 +24,13 @@ _NEXT_STEP = {
 
 
 def _plain(value: Any) -> Any:
+    """JSON values without null fields, which cost an agent tokens and tell it nothing."""
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
     if isinstance(value, list):
         return [_plain(item) for item in value]
-    if isinstance(value, bytes):
-        return {"bytes": len(value)}
     return value
 
 

@@ -123,15 +123,20 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
         arguments = coerce_arguments(endpoint, arguments) | dict(tool.fixed)
         from data_pkg.errors import DataError
 
+        structured = tool.output_schema is not None
         try:
-            value = await runtime.client().call(endpoint.key, **arguments)
+            client = runtime.client()
+            # Structured results must fit the output schema, which the models define; plain text is the
+            # upstream's own JSON (validated all the same), with its own date formats and no re-encoding.
+            call = client.call if structured else client.call_json
+            value = await call(endpoint.key, **arguments)
         except DataError as error:
             logger.info("%s failed: %s", tool.name, error)
             return failure(error)
         except Exception:
             logger.exception("%s failed unexpectedly", tool.name)
             return problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
-        return success(value, structured=tool.output_schema is not None)
+        return success(value, structured=structured)
 
     async def initialized(ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:
         logger.debug("client initialized (protocol %s)", ctx.protocol_version)
