@@ -46,6 +46,11 @@ def decode_json(endpoint: Endpoint, body: bytes, mode: ValidationMode) -> list[A
         return _list_adapter(endpoint.model).validate_json(body)
     except ValidationError:
         pass  # decode row by row below, so the mode decides for each row that misfits
+    return [decode_row(endpoint, row, mode) for row in json_rows(endpoint, body)]
+
+
+def json_rows(endpoint: Endpoint, body: bytes) -> list[Any]:
+    """The rows of a JSON answer as plain JSON values, parsed once; ResponseValidationError when it has none."""
     try:
         raw = json.loads(body)
     except ValueError:
@@ -54,18 +59,22 @@ def decode_json(endpoint: Endpoint, body: bytes, mode: ValidationMode) -> list[A
         ) from None
     if isinstance(raw, dict):
         # Some endpoints answer one object instead of a one-element list.
-        raw = [raw]
+        return [raw]
     if not isinstance(raw, list):
         raise ResponseValidationError(
             f"{endpoint.spec}: expected a JSON list, got {type(raw).__name__}", endpoint=endpoint.spec
         )
-    return [decode_row(endpoint, row, mode) for row in raw]
+    return raw
 
 
-def plain_rows(body: bytes) -> list[Any]:
-    """The rows of an answer :func:`decode_json` accepted, as the upstream's JSON values."""
-    raw = json.loads(body)
-    return [raw] if isinstance(raw, dict) else list(raw)
+def check_rows(endpoint: Endpoint, rows: list[Any], mode: ValidationMode) -> None:
+    """Validate plain rows against the endpoint's model under ``mode``: strict raises, warn logs a misfit."""
+    assert endpoint.model is not None
+    try:
+        _list_adapter(endpoint.model).validate_python(rows)
+    except ValidationError:
+        for row in rows:
+            decode_row(endpoint, row, mode)
 
 
 def decode_row(endpoint: Endpoint, row: object, mode: ValidationMode) -> Any:

@@ -17,7 +17,7 @@ import httpx2
 from data_pkg.catalog import Endpoint, lookup
 from data_pkg.client._args import WireRequest, encode
 from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
-from data_pkg.client._decode import decode_json, plain_rows
+from data_pkg.client._decode import check_rows, decode_json, json_rows
 from data_pkg.client._ratelimit import RateLimiter, RateLimitInfo, parse_rate_limit_headers, plan_rate
 from data_pkg.client._redact import install_log_redaction, redact
 from data_pkg.client._settings import Settings
@@ -135,9 +135,12 @@ class Engine:
         a misfit, warn logs it); only the conversion into models is skipped. A single-row endpoint
         gives its one row, or NotFoundError when the answer is empty.
         """
-        rows = decode_json(call.endpoint, body, self.settings.validation_mode)
+        mode = self.settings.validation_mode
         if plain:
-            rows = plain_rows(body)
+            rows = json_rows(call.endpoint, body)
+            check_rows(call.endpoint, rows, mode)
+        else:
+            rows = decode_json(call.endpoint, body, mode)
         if not call.endpoint.single:
             return rows
         if not rows:
