@@ -1,8 +1,10 @@
-"""Test helpers importable from any test module: a recognisable key and a mock upstream."""
+"""Test helpers importable from any test module: a recognisable key, a mock upstream, docs code blocks."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -39,3 +41,8 @@ def quote_row(symbol: str = "AAPL", price: float = 190.5) -> dict[str, Any]:
         "exchange": "NASDAQ",
         "timestamp": 1763600000,
     }
+
+
+def code_blocks(page: Path, language: str) -> list[str]:
+    """The fenced code blocks in ``language`` of a markdown page, in page order, so tests run what docs show."""
+    return re.findall(rf"^```{language}\n(.*?)^```", page.read_text(), flags=re.S | re.M)

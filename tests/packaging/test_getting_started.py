@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from data_pkg.sandbox import running_sandbox
+from tests.support import code_blocks
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "index.md"
 KEY_PLACEHOLDER, URL_PLACEHOLDER = "your key", "https://the.api.host"
@@ -23,13 +24,8 @@ KEY_PLACEHOLDER, URL_PLACEHOLDER = "your key", "https://the.api.host"
 pytestmark = pytest.mark.slow
 
 
-def blocks(language: str) -> list[str]:
-    """The page's fenced code blocks in ``language``, in page order."""
-    return re.findall(rf"^```{language}\n(.*?)^```", PAGE.read_text(), flags=re.S | re.M)
-
-
 def block_with(language: str, needle: str) -> str:
-    (found,) = [block for block in blocks(language) if needle in block]
+    (found,) = [block for block in code_blocks(PAGE, language) if needle in block]
     return found
 
 

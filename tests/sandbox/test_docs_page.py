@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 from data_pkg.sandbox.__main__ import _SETTINGS, ENV_PREFIX
+from tests.support import code_blocks
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "sandbox.md"
 
@@ -20,7 +20,7 @@ def test_every_option_is_documented_with_its_variable() -> None:
 
 
 def test_the_test_example_runs_as_written() -> None:
-    (example,) = re.findall(r"^```python\n(.*?)^```", PAGE.read_text(), flags=re.S | re.M)
+    (example,) = code_blocks(PAGE, "python")
     done = subprocess.run([sys.executable, "-c", example], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert float(done.stdout) > 0
