@@ -134,7 +134,8 @@ def test_the_same_request_gives_the_same_answer(client: DataClient) -> None:
 def test_dates_stay_inside_the_requested_range(client: DataClient) -> None:
     rows = client.company.get_historical_prices("AAPL", from_date="2026-10-01", to_date="2026-10-31")
     assert rows
-    assert all(dt.date(2026, 10, 1) <= row.date.date() <= dt.date(2026, 10, 31) for row in rows)
+    # A daily bar's date is a calendar date (the upstream writes YYYY-MM-DD), not midnight of some zone.
+    assert all(type(row.date) is dt.date and dt.date(2026, 10, 1) <= row.date <= dt.date(2026, 10, 31) for row in rows)
 
 
 def test_plan_and_quota_errors_come_from_the_real_upstream_bodies(sandbox: str) -> None:

@@ -10,6 +10,7 @@ import datetime as dt
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime, Timestamp
 
 
 class CryptoPair(ResponseModel):
@@ -33,7 +34,7 @@ class CryptoQuote(ResponseModel):
     price: float
     change: float
     changes_percentage: float | None = Field(None, alias="changesPercentage")
-    timestamp: dt.datetime
+    timestamp: Timestamp
     name: str | None = None
     volume: float | None = None
     market_cap: float | None = Field(None, alias="marketCap")
@@ -72,7 +73,7 @@ class CryptoHistoricalPrice(ResponseModel):
 class CryptoIntradayPrice(ResponseModel):
     """One intraday price bar for a cryptocurrency pair at the requested interval."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -102,7 +103,7 @@ class ForexQuote(ResponseModel):
     price: float
     change: float
     changes_percentage: float | None = Field(None, alias="changesPercentage")
-    timestamp: dt.datetime
+    timestamp: Timestamp
     name: str | None = None
     volume: float | None = None
     market_cap: float | None = Field(None, alias="marketCap")
@@ -140,7 +141,7 @@ class ForexHistoricalPrice(ResponseModel):
 class ForexIntradayPrice(ResponseModel):
     """One intraday price bar for a currency pair at the requested interval."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -167,7 +168,7 @@ class CommodityQuote(ResponseModel):
     price: float
     change: float
     changes_percentage: float | None = Field(None, alias="changesPercentage")
-    timestamp: dt.datetime
+    timestamp: Timestamp
     name: str | None = None
     volume: float | None = None
     market_cap: float | None = Field(None, alias="marketCap")
@@ -205,7 +206,7 @@ class CommodityHistoricalPrice(ResponseModel):
 class CommodityIntradayPrice(ResponseModel):
     """One intraday price bar for a commodity contract at the requested interval."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float

@@ -5,11 +5,10 @@ Multi-symbol quotes and short quotes, after-hours trades and quotes, and market 
 
 from __future__ import annotations
 
-import datetime as dt
-
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class BatchQuote(ResponseModel):
@@ -34,7 +33,7 @@ class BatchQuote(ResponseModel):
     previous_close: float | None = Field(None, alias="previousClose")
     eps: float | None = None
     pe: float | None = None
-    earnings_announcement: dt.datetime | None = Field(None, alias="earningsAnnouncement")
+    earnings_announcement: DateOrTime | None = Field(None, alias="earningsAnnouncement")
     shares_outstanding: int | None = Field(None, alias="sharesOutstanding")
     timestamp: int | None = None
 
@@ -78,5 +77,5 @@ class BatchMarketCap(ResponseModel):
     """The market capitalization of one company on a date, from a multi-symbol request."""
 
     symbol: str
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     market_cap: float | None = Field(None, alias="marketCap")

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime, Timestamp
 
 
 class Quote(ResponseModel):
@@ -33,7 +34,7 @@ class Quote(ResponseModel):
     exchange: str
     open: float | None = None
     previous_close: float | None = Field(None, alias="previousClose")
-    timestamp: dt.datetime
+    timestamp: Timestamp
 
 
 class SimpleQuote(ResponseModel):
@@ -86,7 +87,7 @@ class StockPriceChange(ResponseModel):
 class HistoricalPrice(ResponseModel):
     """One trading day's prices and volume for a security (full, light, unadjusted or dividend-adjusted series)."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float | None = None
     high: float | None = None
     low: float | None = None
@@ -106,7 +107,7 @@ class HistoricalPrice(ResponseModel):
 class IntradayPrice(ResponseModel):
     """One intraday price bar for a security at the requested interval."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     low: float
     high: float
@@ -150,7 +151,7 @@ class CompanyProfile(ResponseModel):
     dcf_diff: float | None = Field(None, alias="dcfDiff")
     dcf: float | None = None
     image: str | None = None
-    ipo_date: dt.datetime | None = Field(None, alias="ipoDate")
+    ipo_date: DateOrTime | None = Field(None, alias="ipoDate")
     default_image: bool | None = Field(None, alias="defaultImage")
     is_etf: bool | None = Field(None, alias="isEtf")
     is_actively_trading: bool | None = Field(None, alias="isActivelyTrading")
@@ -185,7 +186,7 @@ class CompanyExecutive(ResponseModel):
     currency_pay: str | None = Field(None, alias="currencyPay")
     gender: str | None = None
     year_born: int | None = Field(None, alias="yearBorn")
-    title_since: dt.datetime | None = Field(None, alias="titleSince")
+    title_since: DateOrTime | None = Field(None, alias="titleSince")
 
 
 class ExecutiveCompensation(ResponseModel):
@@ -196,7 +197,7 @@ class ExecutiveCompensation(ResponseModel):
     company_name: str | None = Field(None, alias="companyName")
     industry_title: str | None = Field(None, alias="industryTitle")
     filing_date: dt.date = Field(alias="filingDate")
-    accepted_date: dt.datetime = Field(alias="acceptedDate")
+    accepted_date: DateOrTime = Field(alias="acceptedDate")
     name_and_position: str = Field(alias="nameAndPosition")
     year: int
     salary: float
@@ -214,7 +215,7 @@ class EmployeeCount(ResponseModel):
 
     symbol: str
     cik: str
-    acceptance_time: dt.datetime = Field(alias="acceptanceTime")
+    acceptance_time: DateOrTime = Field(alias="acceptanceTime")
     period_of_report: str = Field(alias="periodOfReport")
     company_name: str | None = Field(None, alias="companyName")
     form_type: str = Field(alias="formType")
@@ -236,7 +237,7 @@ class HistoricalShareFloat(ResponseModel):
     """A company's free float and share counts on one date."""
 
     symbol: str
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     free_float: float | None = Field(None, alias="freeFloat")
     float_shares: float | None = Field(None, alias="floatShares")
     outstanding_shares: float | None = Field(None, alias="outstandingShares")
@@ -278,7 +279,7 @@ class ShareFloat(ResponseModel):
     """A company's free float with its floating and outstanding share counts."""
 
     symbol: str
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     free_float: float | None = Field(None, alias="freeFloat")
     float_shares: float | None = Field(None, alias="floatShares")
     outstanding_shares: float | None = Field(None, alias="outstandingShares")
@@ -289,7 +290,7 @@ class MarketCapitalization(ResponseModel):
     """A company's market capitalization on one date."""
 
     symbol: str
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     market_cap: float | None = Field(None, alias="marketCap")
 
 
@@ -297,7 +298,7 @@ class PriceTarget(ResponseModel):
     """One analyst's price target for a stock, with the news item that reported it."""
 
     symbol: str
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     news_url: str = Field(alias="newsURL")
     news_title: str | None = Field(None, alias="newsTitle")
     analyst_name: str | None = Field(None, alias="analystName")
@@ -338,7 +339,7 @@ class AnalystEstimate(ResponseModel):
     """Analysts' low, high and average forecasts of revenue, profit and EPS for one company and fiscal period."""
 
     symbol: str
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     estimated_revenue_low: float | None = Field(None, alias="estimatedRevenueLow")
     estimated_revenue_high: float | None = Field(None, alias="estimatedRevenueHigh")
     estimated_revenue_avg: float | None = Field(None, alias="estimatedRevenueAvg")
@@ -365,7 +366,7 @@ class AnalystRecommendation(ResponseModel):
     """Counts of analyst ratings from strong buy to strong sell for a stock on one date."""
 
     symbol: str
-    date: dt.datetime
+    date: DateOrTime
     analyst_ratingsbuy: int = Field(alias="analystRatingsbuy")
     analyst_ratings_hold: int = Field(alias="analystRatingsHold")
     analyst_ratings_sell: int = Field(alias="analystRatingsSell")
@@ -377,7 +378,7 @@ class UpgradeDowngrade(ResponseModel):
     """One analyst rating change on a stock, with the news item that reported it."""
 
     symbol: str
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     news_url: str = Field(alias="newsURL")
     news_title: str = Field(alias="newsTitle")
     news_base_url: str = Field(alias="newsBaseURL")
@@ -506,12 +507,12 @@ class StockSplitEvent(ResponseModel):
 class IncomeStatement(ResponseModel):
     """A company's income statement for one fiscal period or the trailing twelve months."""
 
-    date: dt.datetime
+    date: DateOrTime
     symbol: str
     reported_currency: str = Field(alias="reportedCurrency")
     cik: str
-    filing_date: dt.datetime = Field(alias="filingDate")
-    accepted_date: dt.datetime = Field(alias="acceptedDate")
+    filing_date: DateOrTime = Field(alias="filingDate")
+    accepted_date: DateOrTime = Field(alias="acceptedDate")
     fiscal_year: str = Field(alias="fiscalYear")
     period: str
     revenue: float | None = None
@@ -557,12 +558,12 @@ class IncomeStatement(ResponseModel):
 class BalanceSheet(ResponseModel):
     """A company's balance sheet at the end of one fiscal period or for the trailing twelve months."""
 
-    date: dt.datetime
+    date: DateOrTime
     symbol: str
     reported_currency: str = Field(alias="reportedCurrency")
     cik: str
-    filing_date: dt.datetime = Field(alias="filingDate")
-    accepted_date: dt.datetime = Field(alias="acceptedDate")
+    filing_date: DateOrTime = Field(alias="filingDate")
+    accepted_date: DateOrTime = Field(alias="acceptedDate")
     fiscal_year: str = Field(alias="fiscalYear")
     period: str
     cash_and_cash_equivalents: float | None = Field(None, alias="cashAndCashEquivalents")
@@ -625,12 +626,12 @@ class BalanceSheet(ResponseModel):
 class CashFlowStatement(ResponseModel):
     """A company's cash flow statement for one fiscal period or the trailing twelve months."""
 
-    date: dt.datetime
+    date: DateOrTime
     symbol: str
     reported_currency: str = Field(alias="reportedCurrency")
     cik: str
-    filing_date: dt.datetime = Field(alias="filingDate")
-    accepted_date: dt.datetime = Field(alias="acceptedDate")
+    filing_date: DateOrTime = Field(alias="filingDate")
+    accepted_date: DateOrTime = Field(alias="acceptedDate")
     fiscal_year: str = Field(alias="fiscalYear")
     period: str
     net_income: float | None = Field(None, alias="netIncome")
@@ -817,7 +818,7 @@ class EnterpriseValue(ResponseModel):
     """A company's enterprise value on one date, built up from share price, share count, cash and debt."""
 
     symbol: str
-    date: dt.datetime
+    date: DateOrTime
     stock_price: float | None = Field(None, alias="stockPrice")
     number_of_shares: float | None = Field(None, alias="numberOfShares")
     market_capitalization: float | None = Field(None, alias="marketCapitalization")
@@ -830,7 +831,7 @@ class FinancialGrowth(ResponseModel):
     """Period-over-period growth of a company's statement lines for one fiscal period."""
 
     symbol: str | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     fiscal_year: str | None = Field(None, alias="fiscalYear")
     period: str | None = None
     reported_currency: str | None = Field(None, alias="reportedCurrency")
@@ -1028,21 +1029,21 @@ class FinancialReportJSON(ResponseModel):
 class AsReportedIncomeStatement(ResponseModel):
     """A company's income statement for one period, with the figures as filed."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     symbol: str | None = None
     period: str | None = None
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     form_type: str | None = Field(None, alias="formType")
     source_filing_url: str | None = Field(None, alias="sourceFilingURL")
-    start_date: dt.datetime | None = Field(None, alias="startDate")
-    end_date: dt.datetime | None = Field(None, alias="endDate")
+    start_date: DateOrTime | None = Field(None, alias="startDate")
+    end_date: DateOrTime | None = Field(None, alias="endDate")
     fiscal_year: int | None = Field(None, alias="fiscalYear")
     fiscal_period: str | None = Field(None, alias="fiscalPeriod")
     units: str | None = None
     reported_currency: str | None = Field(None, alias="reportedCurrency")
     audited: bool | None = None
     original_filing_url: str | None = Field(None, alias="originalFilingUrl")
-    filing_date_time: dt.datetime | None = Field(None, alias="filingDateTime")
+    filing_date_time: DateOrTime | None = Field(None, alias="filingDateTime")
     revenues: float | None = None
     cost_of_revenue: float | None = Field(None, alias="costOfRevenue")
     gross_profit: float | None = Field(None, alias="grossProfit")
@@ -1067,21 +1068,21 @@ class AsReportedIncomeStatement(ResponseModel):
 class AsReportedBalanceSheet(ResponseModel):
     """A company's balance sheet for one period, with the figures as filed."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     symbol: str | None = None
     period: str | None = None
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     form_type: str | None = Field(None, alias="formType")
     source_filing_url: str | None = Field(None, alias="sourceFilingURL")
-    start_date: dt.datetime | None = Field(None, alias="startDate")
-    end_date: dt.datetime | None = Field(None, alias="endDate")
+    start_date: DateOrTime | None = Field(None, alias="startDate")
+    end_date: DateOrTime | None = Field(None, alias="endDate")
     fiscal_year: int | None = Field(None, alias="fiscalYear")
     fiscal_period: str | None = Field(None, alias="fiscalPeriod")
     units: str | None = None
     reported_currency: str | None = Field(None, alias="reportedCurrency")
     audited: bool | None = None
     original_filing_url: str | None = Field(None, alias="originalFilingUrl")
-    filing_date_time: dt.datetime | None = Field(None, alias="filingDateTime")
+    filing_date_time: DateOrTime | None = Field(None, alias="filingDateTime")
     cash_and_equivalents: float | None = Field(None, alias="cashAndEquivalents")
     short_term_investments: float | None = Field(None, alias="shortTermInvestments")
     accounts_receivable: float | None = Field(None, alias="accountsReceivable")
@@ -1115,21 +1116,21 @@ class AsReportedBalanceSheet(ResponseModel):
 class AsReportedCashFlowStatement(ResponseModel):
     """A company's cash flow statement for one period, with the figures as filed."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     symbol: str | None = None
     period: str | None = None
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     form_type: str | None = Field(None, alias="formType")
     source_filing_url: str | None = Field(None, alias="sourceFilingURL")
-    start_date: dt.datetime | None = Field(None, alias="startDate")
-    end_date: dt.datetime | None = Field(None, alias="endDate")
+    start_date: DateOrTime | None = Field(None, alias="startDate")
+    end_date: DateOrTime | None = Field(None, alias="endDate")
     fiscal_year: int | None = Field(None, alias="fiscalYear")
     fiscal_period: str | None = Field(None, alias="fiscalPeriod")
     units: str | None = None
     reported_currency: str | None = Field(None, alias="reportedCurrency")
     audited: bool | None = None
     original_filing_url: str | None = Field(None, alias="originalFilingUrl")
-    filing_date_time: dt.datetime | None = Field(None, alias="filingDateTime")
+    filing_date_time: DateOrTime | None = Field(None, alias="filingDateTime")
     net_income: float | None = Field(None, alias="netIncome")
     depreciation_amortization: float | None = Field(None, alias="depreciationAmortization")
     stock_based_compensation: float | None = Field(None, alias="stockBasedCompensation")

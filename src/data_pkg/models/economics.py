@@ -10,6 +10,7 @@ import datetime as dt
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class TreasuryRate(ResponseModel):
@@ -43,7 +44,7 @@ class EconomicEvent(ResponseModel):
 
     event: str
     country: str | None = None
-    date: dt.datetime
+    date: DateOrTime
     currency: str | None = None
     previous: float | None = None
     estimate: float | None = None
@@ -67,7 +68,7 @@ class CommitmentOfTradersReport(ResponseModel):
     """One weekly Commitment of Traders report for a futures market: open interest and positions by trader category."""
 
     symbol: str | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     name: str | None = None
     sector: str | None = None
     market_and_exchange_names: str | None = Field(None, alias="marketAndExchangeNames")
@@ -200,7 +201,7 @@ class CommitmentOfTradersAnalysis(ResponseModel):
     """One futures market's Commitment of Traders positioning read as net positions, their change and sentiment."""
 
     symbol: str | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     name: str | None = None
     sector: str | None = None
     exchange: str | None = None

@@ -5,12 +5,12 @@ Key metrics and ratios, full and latest statements, report dates, owner earnings
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from pydantic import AliasChoices, Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class LatestFinancialStatement(ResponseModel):
@@ -19,15 +19,15 @@ class LatestFinancialStatement(ResponseModel):
     symbol: str
     calendar_year: int | None = Field(None, alias="calendarYear")
     period: str
-    date: dt.datetime
-    date_added: dt.datetime = Field(alias="dateAdded")
+    date: DateOrTime
+    date_added: DateOrTime = Field(alias="dateAdded")
 
 
 class KeyMetrics(ResponseModel):
     """A company's key valuation, return and efficiency metrics for one fiscal period."""
 
     symbol: str | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     fiscal_year: str | None = Field(None, alias="fiscalYear")
     period: str | None = None
     reported_currency: str | None = Field(None, alias="reportedCurrency")
@@ -81,7 +81,7 @@ class FinancialRatios(ResponseModel):
     """A company's financial ratios for one fiscal period: margins, turnover, liquidity, leverage and valuation."""
 
     symbol: str | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     fiscal_year: str | None = Field(None, alias="fiscalYear")
     period: str | None = None
     reported_currency: str | None = Field(None, alias="reportedCurrency")
@@ -153,11 +153,11 @@ class FinancialRatios(ResponseModel):
 class FinancialStatementFull(ResponseModel):
     """A company's combined statements for one period as filed, keyed by the filing's reporting tags."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     symbol: str | None = None
     period: str | None = None
     documenttype: str | None = None
-    filingdate: dt.datetime | None = None
+    filingdate: DateOrTime | None = None
     revenuefromcontractwithcustomerexcludingassessedtax: float | None = None
     costofgoodsandservicessold: float | None = None
     grossprofit: float | None = None
@@ -211,7 +211,7 @@ class FinancialReportDate(ResponseModel):
 class OwnerEarnings(ResponseModel):
     """A company's owner earnings for one period, with capital spending split into maintenance and growth."""
 
-    date: dt.datetime
+    date: DateOrTime
     symbol: str
     reported_currency: str | None = Field(None, alias="reportedCurrency")
     fiscal_year: str | None = Field(None, alias="fiscalYear")
@@ -227,7 +227,7 @@ class LeveredDCF(ResponseModel):
     """A levered discounted-cash-flow value per share for a company on one date, next to its share price."""
 
     symbol: str
-    date: dt.datetime
+    date: DateOrTime
     levered_dcf: float | None = Field(None, alias="leveredDcf")
     stock_price: float | None = Field(None, alias="stockPrice")
     growth_rate: float | None = Field(None, alias="growthRate")
@@ -237,7 +237,7 @@ class LeveredDCF(ResponseModel):
 class LegacyHistoricalRating(ResponseModel):
     """A company's rating on one date, with the per-factor detail as a nested mapping."""
 
-    date: dt.datetime
+    date: DateOrTime
     rating: str
     rating_score: int = Field(alias="ratingScore")
     rating_recommendation: str = Field(alias="ratingRecommendation")
@@ -248,7 +248,7 @@ class DCF(ResponseModel):
     """A discounted-cash-flow value per share for a company on one date, next to its share price."""
 
     symbol: str
-    date: dt.datetime
+    date: DateOrTime
     dcf: float | None = None
     # The upstream has sent this value under both keys; one field takes either.
     stock_price: float | None = Field(
@@ -261,7 +261,7 @@ class CustomDCF(ResponseModel):
 
     symbol: str
     year: str | int | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     fcf0: float | None = None
     fcf1: float | None = None
     fcf2: float | None = None
@@ -333,7 +333,7 @@ class CustomLeveredDCF(ResponseModel):
 
     symbol: str
     year: str | int | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     fcfe0: float | None = None
     fcfe1: float | None = None
     fcfe2: float | None = None

@@ -5,11 +5,10 @@ Current members of the major stock indexes and the history of their changes.
 
 from __future__ import annotations
 
-import datetime as dt
-
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class IndexConstituent(ResponseModel):
@@ -20,7 +19,7 @@ class IndexConstituent(ResponseModel):
     sector: str | None = None
     sub_sector: str | None = Field(None, alias="subSector")
     head_quarter: str | None = Field(None, alias="headQuarter")
-    date_first_added: dt.datetime | None = Field(None, alias="dateFirstAdded")
+    date_first_added: DateOrTime | None = Field(None, alias="dateFirstAdded")
     cik: str | None = None
     founded: str | None = None
 
@@ -28,7 +27,7 @@ class IndexConstituent(ResponseModel):
 class HistoricalIndexConstituent(ResponseModel):
     """One change to a stock index's membership: the security added, the one removed and why."""
 
-    date: dt.datetime
+    date: DateOrTime
     symbol: str | None = None
     date_added: str | None = Field(None, alias="dateAdded")
     added_security: str | None = Field(None, alias="addedSecurity")

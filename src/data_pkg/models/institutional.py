@@ -11,6 +11,7 @@ import datetime as dt
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class Form13F(ResponseModel):
@@ -109,7 +110,7 @@ class InsiderTrade(ResponseModel):
     """One insider transaction in a company's stock, as reported in an ownership filing."""
 
     symbol: str
-    filing_date: dt.datetime = Field(alias="filingDate")
+    filing_date: DateOrTime = Field(alias="filingDate")
     transaction_date: dt.date = Field(alias="transactionDate")
     reporting_cik: str = Field(alias="reportingCik")
     transaction_type: str = Field(alias="transactionType")
@@ -185,8 +186,8 @@ class BeneficialOwnership(ResponseModel):
     """One beneficial-ownership filing (Schedule 13D or 13G) reporting a stake in a company."""
 
     symbol: str
-    filing_date: dt.datetime = Field(alias="filingDate")
-    accepted_date: dt.datetime = Field(alias="acceptedDate")
+    filing_date: DateOrTime = Field(alias="filingDate")
+    accepted_date: DateOrTime = Field(alias="acceptedDate")
     cusip: str
     citizenship_or_place_of_organization: str | None = Field(None, alias="citizenshipOrPlaceOfOrganization")
     sole_voting_power: float | None = Field(None, alias="soleVotingPower")
@@ -216,7 +217,7 @@ class InsiderTradingLatest(ResponseModel):
     """One recently reported insider transaction."""
 
     symbol: str
-    filing_date: dt.datetime = Field(alias="filingDate")
+    filing_date: DateOrTime = Field(alias="filingDate")
     transaction_date: dt.date = Field(alias="transactionDate")
     reporting_cik: str = Field(alias="reportingCik")
     transaction_type: str = Field(alias="transactionType")
@@ -237,7 +238,7 @@ class InsiderTradingSearch(ResponseModel):
     """One insider transaction matching a search by symbol, owner or transaction type."""
 
     symbol: str
-    filing_date: dt.datetime = Field(alias="filingDate")
+    filing_date: DateOrTime = Field(alias="filingDate")
     transaction_date: dt.date = Field(alias="transactionDate")
     reporting_cik: str = Field(alias="reportingCik")
     transaction_type: str = Field(alias="transactionType")
@@ -260,7 +261,7 @@ class InsiderTradingByName(ResponseModel):
     reporting_cik: str = Field(alias="reportingCik")
     reporting_name: str = Field(alias="reportingName")
     symbol: str | None = None
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     transaction_date: dt.date | None = Field(None, alias="transactionDate")
     transaction_type: str | None = Field(None, alias="transactionType")
     securities_owned: float | None = Field(None, alias="securitiesOwned")
@@ -299,8 +300,8 @@ class InstitutionalOwnershipLatest(ResponseModel):
     cik: str
     name: str
     date: dt.date
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
-    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
     form_type: str | None = Field(None, alias="formType")
     link: str | None = None
     final_link: str | None = Field(None, alias="finalLink")

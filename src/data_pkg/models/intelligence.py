@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel, ValueRange
+from data_pkg.models._time import DateOrTime
 
 
 class EarningConfirmed(ResponseModel):
@@ -21,8 +22,8 @@ class EarningConfirmed(ResponseModel):
     exchange: str
     time: str | None = None
     when: str | None = None
-    date: dt.datetime
-    publication_date: dt.datetime = Field(alias="publicationDate")
+    date: DateOrTime
+    publication_date: DateOrTime = Field(alias="publicationDate")
     title: str
     url: str
 
@@ -54,7 +55,7 @@ class ProviderArticle(ResponseModel):
     """One article from the data vendor's own editorial feed."""
 
     title: str | None = None
-    date: dt.datetime
+    date: DateOrTime
     content: str | None = None
     tickers: str | None = None
     image: str | None = None
@@ -66,7 +67,7 @@ class ProviderArticle(ResponseModel):
 class GeneralNewsArticle(ResponseModel):
     """One general market news article."""
 
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     title: str
     image: str
     site: str
@@ -80,7 +81,7 @@ class StockNewsArticle(ResponseModel):
     """One news article about a stock."""
 
     symbol: str | None = None
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     publisher: str | None = None
     title: str
     image: str | None = None
@@ -93,7 +94,7 @@ class StockNewsSentiment(ResponseModel):
     """One stock news article with a sentiment label and score."""
 
     symbol: str | None = None
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     title: str
     image: str
     site: str
@@ -106,7 +107,7 @@ class StockNewsSentiment(ResponseModel):
 class ForexNewsArticle(ResponseModel):
     """One news article about currency markets or a currency pair."""
 
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     title: str
     image: str
     site: str
@@ -119,7 +120,7 @@ class ForexNewsArticle(ResponseModel):
 class CryptoNewsArticle(ResponseModel):
     """One news article about cryptocurrencies or a crypto pair."""
 
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     title: str
     image: str | None = None
     site: str
@@ -133,11 +134,11 @@ class PressRelease(ResponseModel):
     """One company press release from the feed of latest releases."""
 
     symbol: str | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     title: str
     text: str
     image: str | None = None
-    published_date: dt.datetime | None = Field(None, alias="publishedDate")
+    published_date: DateOrTime | None = Field(None, alias="publishedDate")
     publisher: str | None = None
     site: str | None = None
     url: str | None = None
@@ -147,8 +148,8 @@ class PressReleaseBySymbol(ResponseModel):
     """One press release issued by a given company."""
 
     symbol: str
-    published_date: dt.datetime | None = Field(None, alias="publishedDate")
-    date: dt.datetime | None = None
+    published_date: DateOrTime | None = Field(None, alias="publishedDate")
+    date: DateOrTime | None = None
     publisher: str | None = None
     title: str
     image: str | None = None
@@ -160,7 +161,7 @@ class PressReleaseBySymbol(ResponseModel):
 class HistoricalSocialSentiment(ResponseModel):
     """Social media posts, comments, likes, impressions and sentiment for a stock at one point in time."""
 
-    date: dt.datetime
+    date: DateOrTime
     symbol: str
     stocktwits_posts: int = Field(alias="stocktwitsPosts")
     twitter_posts: int = Field(alias="twitterPosts")
@@ -199,7 +200,7 @@ class ESGData(ResponseModel):
 
     symbol: str | None = None
     cik: str | None = None
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     environmental_score: float | None = Field(None, alias="environmentalScore")
     social_score: float | None = Field(None, alias="socialScore")
     governance_score: float | None = Field(None, alias="governanceScore")
@@ -207,7 +208,7 @@ class ESGData(ResponseModel):
     company_name: str | None = Field(None, alias="companyName")
     industry: str | None = None
     form_type: str | None = Field(None, alias="formType")
-    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
     url: str | None = None
 
 
@@ -356,10 +357,10 @@ class CrowdfundingOffering(ResponseModel):
 
     cik: str
     company_name: str | None = Field(None, alias="companyName")
-    acceptance_time: dt.datetime | None = Field(None, alias="acceptanceTime")
+    acceptance_time: DateOrTime | None = Field(None, alias="acceptanceTime")
     form_type: str = Field(alias="formType")
     form_signification: str = Field(alias="formSignification")
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     date: str | None = None
     name_of_issuer: str | None = Field(None, alias="nameOfIssuer")
     legal_status_form: str | None = Field(None, alias="legalStatusForm")
@@ -416,10 +417,10 @@ class EquityOffering(ResponseModel):
     """One exempt securities offering notice (Form D): issuer, related person and amounts."""
 
     date: str | None = None
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     form_type: str = Field(alias="formType")
     form_signification: str = Field(alias="formSignification")
-    acceptance_time: dt.datetime | None = Field(None, alias="acceptanceTime")
+    acceptance_time: DateOrTime | None = Field(None, alias="acceptanceTime")
     is_amendment: bool | None = Field(None, alias="isAmendment")
     cik: str
     company_name: str | None = Field(None, alias="companyName")
@@ -465,14 +466,14 @@ class EquityOfferingSearchItem(ResponseModel):
 
     cik: str
     name: str
-    date: dt.datetime
+    date: DateOrTime
 
 
 class RatingsSnapshot(ResponseModel):
     """A company's current rating, with per-factor scores and recommendations."""
 
     symbol: str
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     rating: str
     rating_score: int | None = Field(None, alias="ratingScore")
     rating_recommendation: str | None = Field(None, alias="ratingRecommendation")
@@ -501,7 +502,7 @@ class HistoricalRating(ResponseModel):
     """A company's rating on one date, with per-factor scores and recommendations as flat fields."""
 
     symbol: str
-    date: dt.datetime
+    date: DateOrTime
     rating: str
     rating_score: int | None = Field(None, alias="ratingScore")
     rating_recommendation: str | None = Field(None, alias="ratingRecommendation")
@@ -530,7 +531,7 @@ class PriceTargetNews(ResponseModel):
     """One news item reporting an analyst's price target for a stock."""
 
     symbol: str
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     news_url: str = Field(alias="newsURL")
     news_title: str = Field(alias="newsTitle")
     analyst_name: str | None = Field(None, alias="analystName")
@@ -546,7 +547,7 @@ class StockGrade(ResponseModel):
     """One analyst grade action on a stock, such as an upgrade, downgrade or reiteration."""
 
     symbol: str
-    published_date: dt.datetime | None = Field(None, alias="publishedDate")
+    published_date: DateOrTime | None = Field(None, alias="publishedDate")
     news_url: str | None = Field(None, alias="newsURL")
     news_title: str | None = Field(None, alias="newsTitle")
     news_base_url: str | None = Field(None, alias="newsBaseURL")
@@ -556,14 +557,14 @@ class StockGrade(ResponseModel):
     grading_company: str = Field(alias="gradingCompany")
     action: str
     price_when_posted: float | None = Field(None, alias="priceWhenPosted")
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
 
 
 class HistoricalStockGrade(ResponseModel):
     """Counts of analyst ratings from strong buy to strong sell for a stock on one date."""
 
     symbol: str
-    published_date: dt.datetime | None = Field(None, alias="publishedDate")
+    published_date: DateOrTime | None = Field(None, alias="publishedDate")
     news_url: str | None = Field(None, alias="newsURL")
     news_title: str | None = Field(None, alias="newsTitle")
     news_base_url: str | None = Field(None, alias="newsBaseURL")
@@ -573,7 +574,7 @@ class HistoricalStockGrade(ResponseModel):
     grading_company: str | None = Field(None, alias="gradingCompany")
     action: str | None = None
     price_when_posted: float | None = Field(None, alias="priceWhenPosted")
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     analyst_ratings_buy: int | None = Field(None, alias="analystRatingsBuy")
     analyst_ratings_hold: int | None = Field(None, alias="analystRatingsHold")
     analyst_ratings_sell: int | None = Field(None, alias="analystRatingsSell")
@@ -597,7 +598,7 @@ class StockGradeNews(ResponseModel):
     """One news item reporting an analyst grade change on a stock."""
 
     symbol: str
-    published_date: dt.datetime = Field(alias="publishedDate")
+    published_date: DateOrTime = Field(alias="publishedDate")
     news_url: str = Field(alias="newsURL")
     news_title: str = Field(alias="newsTitle")
     news_base_url: str = Field(alias="newsBaseURL")

@@ -10,6 +10,7 @@ import datetime as dt
 from pydantic import Field
 
 from data_pkg.models._base import ETFSectorExposure, ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class ETFHolding(ResponseModel):
@@ -23,8 +24,8 @@ class ETFHolding(ResponseModel):
     shares_number: float = Field(alias="sharesNumber")
     weight_percentage: float = Field(alias="weightPercentage")
     market_value: float = Field(alias="marketValue")
-    updated_at: dt.datetime | None = Field(None, alias="updatedAt")
-    updated: dt.datetime | None = None
+    updated_at: DateOrTime | None = Field(None, alias="updatedAt")
+    updated: DateOrTime | None = None
 
 
 class ETFPortfolioDate(ResponseModel):
@@ -53,7 +54,7 @@ class ETFInfo(ResponseModel):
     nav_currency: str | None = Field(None, alias="navCurrency")
     holdings_count: int | None = Field(None, alias="holdingsCount")
     is_actively_trading: bool | None = Field(None, alias="isActivelyTrading")
-    updated_at: dt.datetime | None = Field(None, alias="updatedAt")
+    updated_at: DateOrTime | None = Field(None, alias="updatedAt")
     sectors_list: list[ETFSectorExposure] | None = Field(None, alias="sectorsList")
 
 
@@ -92,7 +93,7 @@ class ETFHolder(ResponseModel):
     shares_number: float = Field(alias="sharesNumber")
     weight_percentage: float = Field(alias="weightPercentage")
     market_value: float = Field(alias="marketValue")
-    updated: dt.datetime
+    updated: DateOrTime
 
 
 class PortfolioDate(ResponseModel):
@@ -145,7 +146,7 @@ class FundDisclosureHolding(ResponseModel):
 
     cik: str | None = None
     date: dt.date | None = None
-    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
     symbol: str | None = None
     name: str | None = None
     lei: str | None = None

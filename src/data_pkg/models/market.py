@@ -6,11 +6,10 @@ performance and P/E, and IPO filings.
 
 from __future__ import annotations
 
-import datetime as dt
-
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime, Timestamp
 
 
 class CompanySymbol(ResponseModel):
@@ -128,7 +127,7 @@ class MarketHours(ResponseModel):
 class MarketHoliday(ResponseModel):
     """One exchange holiday, with whether trading closes fully or early."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     exchange: str | None = None
     holiday: str | None = None
     adj_close_time: str | None = Field(None, alias="adjCloseTime")
@@ -150,7 +149,7 @@ class MarketMover(ResponseModel):
 class SectorPerformance(ResponseModel):
     """One sector's average price change on one date."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     sector: str
     exchange: str | None = None
     change_percentage: float | None = Field(None, alias="changePercentage")
@@ -159,7 +158,7 @@ class SectorPerformance(ResponseModel):
 class IndustryPerformance(ResponseModel):
     """One industry's average price change on one date."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     industry: str
     exchange: str | None = None
     change_percentage: float | None = Field(None, alias="changePercentage")
@@ -168,7 +167,7 @@ class IndustryPerformance(ResponseModel):
 class SectorPESnapshot(ResponseModel):
     """One sector's price-to-earnings ratio on one date."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     sector: str
     exchange: str | None = None
     pe: float | None = None
@@ -177,7 +176,7 @@ class SectorPESnapshot(ResponseModel):
 class IndustryPESnapshot(ResponseModel):
     """One industry's price-to-earnings ratio on one date."""
 
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     industry: str
     exchange: str | None = None
     pe: float | None = None
@@ -187,7 +186,7 @@ class PrePostMarketQuote(ResponseModel):
     """A pre-market or after-hours price and volume for one symbol."""
 
     symbol: str
-    timestamp: dt.datetime
+    timestamp: Timestamp
     price: float
     volume: int
     session: str
@@ -223,7 +222,7 @@ class ExchangeSymbol(ResponseModel):
     previous_close: float | None = Field(None, alias="previousClose")
     eps: float | None = None
     pe: float | None = None
-    earnings_announcement: dt.datetime | None = Field(None, alias="earningsAnnouncement")
+    earnings_announcement: DateOrTime | None = Field(None, alias="earningsAnnouncement")
     shares_outstanding: float | None = Field(None, alias="sharesOutstanding")
     timestamp: int | None = None
     country_code: str | None = Field(None, alias="countryCode")
@@ -236,9 +235,9 @@ class IPODisclosure(ResponseModel):
     """One IPO registration filing, with its filing, acceptance and effectiveness dates."""
 
     symbol: str | None = None
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
-    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
-    effectiveness_date: dt.datetime | None = Field(None, alias="effectivenessDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
+    effectiveness_date: DateOrTime | None = Field(None, alias="effectivenessDate")
     cik: str | None = None
     form: str | None = None
     url: str | None = None
@@ -248,9 +247,9 @@ class IPOProspectus(ResponseModel):
     """One IPO prospectus: offer price, underwriting discounts and proceeds, per share and in total."""
 
     symbol: str | None = None
-    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
-    filing_date: dt.datetime | None = Field(None, alias="filingDate")
-    ipo_date: dt.datetime | None = Field(None, alias="ipoDate")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
+    ipo_date: DateOrTime | None = Field(None, alias="ipoDate")
     cik: str | None = None
     price_public_per_share: float | None = Field(None, alias="pricePublicPerShare")
     price_public_total: float | None = Field(None, alias="pricePublicTotal")

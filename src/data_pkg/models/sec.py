@@ -5,11 +5,10 @@ Regulatory filings and filing searches, registrant profiles and industry classif
 
 from __future__ import annotations
 
-import datetime as dt
-
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class SECFiling8K(ResponseModel):
@@ -18,8 +17,8 @@ class SECFiling8K(ResponseModel):
     symbol: str
     cik: str | None = None
     form_type: str | None = Field(None, alias="formType")
-    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
-    filed_date: dt.datetime | None = Field(None, alias="filedDate")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
+    filed_date: DateOrTime | None = Field(None, alias="filedDate")
     has_financials: bool | None = Field(None, alias="hasFinancials")
     link: str | None = None
     final_link: str | None = Field(None, alias="finalLink")
@@ -34,8 +33,8 @@ class SECFinancialFiling(ResponseModel):
     symbol: str
     cik: str | None = None
     form_type: str | None = Field(None, alias="formType")
-    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
-    filed_date: dt.datetime | None = Field(None, alias="filedDate")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
+    filed_date: DateOrTime | None = Field(None, alias="filedDate")
     final_link: str | None = Field(None, alias="finalLink")
     link_to_txt: str | None = Field(None, alias="linkToTxt")
     link_to_html: str | None = Field(None, alias="linkToHtml")
@@ -51,8 +50,8 @@ class SECFilingSearchResult(ResponseModel):
     cik: str | None = None
     company_name: str | None = Field(None, alias="companyName")
     form_type: str | None = Field(None, alias="formType")
-    accepted_date: dt.datetime | None = Field(None, alias="acceptedDate")
-    filed_date: dt.datetime | None = Field(None, alias="filedDate")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
+    filed_date: DateOrTime | None = Field(None, alias="filedDate")
     final_link: str | None = Field(None, alias="finalLink")
     link: str | None = None
 

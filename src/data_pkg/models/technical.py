@@ -6,17 +6,16 @@ Williams %R and ADX.
 
 from __future__ import annotations
 
-import datetime as dt
-
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class SMAIndicator(ResponseModel):
     """One price bar with its simple moving average."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -28,7 +27,7 @@ class SMAIndicator(ResponseModel):
 class EMAIndicator(ResponseModel):
     """One price bar with its exponential moving average."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -40,7 +39,7 @@ class EMAIndicator(ResponseModel):
 class WMAIndicator(ResponseModel):
     """One price bar with its weighted moving average."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -52,7 +51,7 @@ class WMAIndicator(ResponseModel):
 class DEMAIndicator(ResponseModel):
     """One price bar with its double exponential moving average."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -64,7 +63,7 @@ class DEMAIndicator(ResponseModel):
 class TEMAIndicator(ResponseModel):
     """One price bar with its triple exponential moving average."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -76,7 +75,7 @@ class TEMAIndicator(ResponseModel):
 class RSIIndicator(ResponseModel):
     """One price bar with its relative strength index."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -88,7 +87,7 @@ class RSIIndicator(ResponseModel):
 class StandardDeviationIndicator(ResponseModel):
     """One price bar with the standard deviation of its closing prices."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -100,7 +99,7 @@ class StandardDeviationIndicator(ResponseModel):
 class WilliamsIndicator(ResponseModel):
     """One price bar with its Williams %R value."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float
@@ -112,7 +111,7 @@ class WilliamsIndicator(ResponseModel):
 class ADXIndicator(ResponseModel):
     """One price bar with its average directional index."""
 
-    date: dt.datetime
+    date: DateOrTime
     open: float
     high: float
     low: float

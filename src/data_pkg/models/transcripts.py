@@ -5,11 +5,10 @@ Earnings call transcripts, the calls available per company and the companies cov
 
 from __future__ import annotations
 
-import datetime as dt
-
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
+from data_pkg.models._time import DateOrTime
 
 
 class EarningsTranscript(ResponseModel):
@@ -18,7 +17,7 @@ class EarningsTranscript(ResponseModel):
     symbol: str
     period: int
     fiscal_year: int = Field(alias="fiscalYear")
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
     content: str | None = None
 
 
@@ -28,7 +27,7 @@ class TranscriptDate(ResponseModel):
     symbol: str | None = None
     period: int
     fiscal_year: int = Field(alias="fiscalYear")
-    date: dt.datetime | None = None
+    date: DateOrTime | None = None
 
 
 class TranscriptSymbol(ResponseModel):

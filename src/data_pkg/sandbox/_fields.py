@@ -63,15 +63,19 @@ class _Shape:
     """The model class (``model``/``models``) or value type (``map``) inside a container kind."""
 
 
-def _strip_optional(annotation: Any) -> tuple[Any, ...]:
+def _members(annotation: Any) -> tuple[Any, ...]:
+    """The types a value of ``annotation`` may have: unions flattened, ``None`` and ``Annotated`` wrappers dropped."""
     origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        # A shared field type (``DateOrTime | None``) keeps its validators in Annotated metadata.
+        return _members(typing.get_args(annotation)[0])
     if origin is Union or origin is types.UnionType:
-        return tuple(a for a in typing.get_args(annotation) if a is not type(None))
+        return tuple(m for a in typing.get_args(annotation) if a is not type(None) for m in _members(a))
     return (annotation,)
 
 
 def _shape(annotation: Any) -> _Shape:
-    members = _strip_optional(annotation)
+    members = _members(annotation)
     if len(members) > 1:
         parts = [_shape(m) for m in members]
         return _Shape(frozenset().union(*(p.accepts for p in parts)), parts[0].natural)
