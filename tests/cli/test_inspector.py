@@ -53,12 +53,12 @@ def inspector(config: Path, *method: str) -> dict[str, object]:
     return result
 
 
-def generated_config(tmp_path: Path, base_url: str) -> Path:
+def generated_config(tmp_path: Path, base_url: str, manifest: str = "analyst") -> Path:
     assert COMMAND
     env = {k: v for k, v in os.environ.items() if not k.startswith("DATA_")}
     env |= {"DATA_API_KEY": "demo", "DATA_BASE_URL": base_url}
     printed = subprocess.run(
-        [COMMAND, "config", "print", "--manifest", "analyst", "--with-key"],
+        [COMMAND, "config", "print", "--manifest", manifest, "--with-key"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -93,3 +93,20 @@ def test_the_inspector_calls_a_tool_through_the_generated_config(sandbox: str, t
     assert isinstance(content, list)
     assert json.loads(content[0]["text"])["symbol"] == "MSFT"
     assert called.get("isError") in (None, False)
+
+
+def test_the_inspector_accepts_structured_content_with_its_formats(sandbox: str, tmp_path: Path) -> None:
+    # A second opinion on output schemas: the Inspector checks structuredContent with ajv, formats included.
+    manifest = tmp_path / "structured.yaml"
+    manifest.write_text("tools: [company.historical_prices, company.intraday_prices]\noutput_schemas: true\n")
+    config = generated_config(tmp_path, sandbox, str(manifest))
+    calls = {
+        "historical_prices": ["symbol=AAPL", "from_date=2026-11-02"],  # dates
+        "intraday_prices": ["interval=5min", "symbol=AAPL", "from_date=2026-07-01", "to_date=2026-07-01"],  # times
+    }
+    for tool, arguments in calls.items():
+        flags = [part for argument in arguments for part in ("--tool-arg", argument)]
+        called = inspector(config, "--method", "tools/call", "--tool-name", tool, *flags)
+        assert called.get("isError") in (None, False), called
+        structured = called["structuredContent"]
+        assert isinstance(structured, dict) and structured["result"], tool
