@@ -1,13 +1,17 @@
 """`data-mcp config validate` on a corpus of broken configs: one file per failure, message and position asserted.
 
 Corpus files may hold placeholders filled in at run time: {{PYTHON}} (this interpreter),
-{{CORPUS}} (the corpus folder) and {{DATA_MCP}} (the installed command). Each sits inside a
-string whose opening quote is what a finding points at, so positions do not move.
+{{PYTHON_NAME}} (its file name, found on PATH: the folder of this interpreter is put first on
+PATH for every test here), {{CORPUS}} (the corpus folder) and {{DATA_MCP}} (the installed
+command). Each sits inside a string whose opening quote is what a finding points at, so
+positions do not move.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,8 +69,9 @@ CASES: dict[str, tuple[str, str, int, int, str]] = {
     "url_only.json": ("DC203", "error", 3, 5, "has only a url: the host skips it as not a valid server configuration"),
     "command_missing.json": ("DC204", "error", 3, 5, 'server "market-data" has no command'),
     "command_not_string.json": ("DC204", "error", 4, 18, "command is a JSON array"),
-    "command_relative.json": ("DC205", "error", 4, 18, 'command "python3" is not an absolute path'),
+    "command_relative.json": ("DC205", "error", 4, 18, 'command "venv/bin/python3" is a relative path'),
     "command_not_found.json": ("DC206", "error", 4, 18, "Failed to spawn process: No such file or directory"),
+    "command_name_not_found.json": ("DC206", "error", 4, 18, 'command "python3.0" is not found on this PATH'),
     "command_not_executable.json": ("DC207", "error", 4, 18, 'not_executable.txt" is not executable'),
     "args_wrong.json": ("DC208", "error", 5, 15, 'args are ["data_pkg.mcp"], which do not start the server'),
     "args_missing.json": ("DC208", "error", 3, 20, "without args Python opens an interactive prompt"),
@@ -79,8 +84,15 @@ CASES: dict[str, tuple[str, str, int, int, str]] = {
     "bad_setting.json": ("DC211", "error", 9, 33, "validation mode 'loose' is not one of strict, warn, lenient"),
     "unbuffered_missing.json": ("DC212", "warning", 6, 14, "PYTHONUNBUFFERED is not set"),
     "entry_not_object.json": ("DC213", "error", 3, 20, 'server "market-data" is a JSON string, not an object'),
+    "command_name.json": (
+        "DC214",
+        "warning",
+        4,
+        18,
+        "the host looks it up on its own PATH, which may differ from your",
+    ),
     "key_missing.json": ("DC301", "error", 6, 14, "DATA_API_KEY is not in env"),
-    "key_placeholder.json": ("DC302", "error", 7, 25, "DATA_API_KEY is a placeholder ('YOUR_API_KEY')"),
+    "key_placeholder.json": ("DC302", "error", 7, 25, "DATA_API_KEY is a placeholder (****_KEY), not a key"),
     "manifest_relative.json": ("DC401", "error", 9, 30, 'DATA_MCP_MANIFEST "manifests/desk.yaml" is a relative path'),
     "manifest_missing.json": ("DC402", "error", 9, 30, 'DATA_MCP_MANIFEST "/nonexistent/desk.yaml" does not exist'),
     "manifest_lint_fails.json": (
@@ -104,7 +116,14 @@ FIXES: dict[str, str] = {
     "silent_escape_control_characters.json": 'write "C:/new/tools.py" or "C:\\\\new\\\\tools.py"',
     "trailing_comma_object.json": "delete this comma",
     "command_relative.json": "write the absolute path",
+    "command_name.json": f'write the absolute path to be sure: "{Path(sys.executable).parent.as_posix()}/',
 }
+
+
+@pytest.fixture(autouse=True)
+def _python_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This interpreter's folder first on PATH, so that {{PYTHON_NAME}} is found (DC214) on any machine."""
+    monkeypatch.setenv("PATH", os.pathsep.join([os.path.dirname(os.path.abspath(sys.executable)), os.environ["PATH"]]))
 
 
 def test_every_corpus_file_has_an_expectation_and_every_code_a_file() -> None:

@@ -5,13 +5,25 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from data_pkg.desktop import InstallRefusedError, install_entry, write_atomic
-from tests.cli.test_config_support import ASSISTANT, MODES, base_env, entry_python, run, write_config
+from data_pkg.desktop._filelock import file_lock
+from tests.cli.test_config_support import (
+    ASSISTANT,
+    COMMAND,
+    MODES,
+    TIMEOUT,
+    base_env,
+    entry_python,
+    run,
+    write_config,
+)
 from tests.support import SECRET_KEY
 
 EXISTING = {
@@ -210,3 +222,94 @@ def test_an_empty_existing_file_is_filled(tmp_path: Path) -> None:
     result = install_entry(config, "market-data", {"command": "/x"})
     assert json.loads(config.read_text()) == {"mcpServers": {"market-data": {"command": "/x"}}}
     assert result.backup is not None and result.backup.read_text() == "\n"
+
+
+@pytest.mark.slow
+def test_parallel_installs_into_one_config_keep_every_entry(tmp_path: Path) -> None:
+    """Eight real data-mcp processes at once, each adding its own server: none is lost."""
+    assert COMMAND
+    config = tmp_path / "acme_desktop_config.json"
+    config.write_text(json.dumps(EXISTING))
+    names = [f"server-{n}" for n in range(8)]
+    processes = [
+        subprocess.Popen(
+            [COMMAND, "config", "install", str(config), "--name", name],
+            env=_env(tmp_path),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in names
+    ]
+    outputs = [process.communicate(timeout=TIMEOUT) for process in processes]
+    assert [p.returncode for p in processes] == [0] * 8, outputs
+    servers = json.loads(config.read_text())["mcpServers"]
+    assert sorted(servers) == sorted([*names, "notes", "files"])
+    assert servers["notes"] == EXISTING["mcpServers"]["notes"]  # type: ignore[index]
+    assert _mode(config) == 0o600
+    # Each install read what the one before it wrote: the backups hold 2, 3, ... 9 servers.
+    backups = sorted(config.parent.glob("*.bak"))
+    assert sorted(len(json.loads(b.read_text())["mcpServers"]) for b in backups) == list(range(2, 10))
+    assert sorted(p.name for p in config.parent.iterdir()) == sorted([config.name, *(b.name for b in backups)])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="creating symbolic links needs a privilege on Windows")
+@pytest.mark.parametrize("mode", MODES)
+def test_a_linked_config_stays_a_link_and_the_file_it_points_to_is_written(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = tmp_path / "dotfiles" / "acme.json"
+    real.parent.mkdir()
+    original = json.dumps(EXISTING, indent=4)
+    real.write_text(original)
+    os.chmod(real, 0o644)
+    link = _config(tmp_path)
+    link.parent.mkdir(parents=True)
+    link.symlink_to(os.path.relpath(real, link.parent))  # relative, as dotfile managers write them
+    result = run(mode, ["config", "install", "--assistant", ASSISTANT], _env(tmp_path), monkeypatch, capsys)
+    assert result.code == 0, result.output
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    data = json.loads(real.read_text())
+    assert data["mcpServers"]["market-data"]["env"]["DATA_API_KEY"] == SECRET_KEY
+    assert data["mcpServers"]["notes"] == EXISTING["mcpServers"]["notes"]  # type: ignore[index]
+    assert _mode(real) == 0o600  # it holds the key now
+    assert f'Added server "market-data" in {link}, a link to {real.resolve()}, which stays a link' in result.stdout
+    (backup,) = link.parent.glob("*.bak")
+    assert backup.read_text() == original and _mode(backup) == 0o600
+    assert [p.name for p in real.parent.iterdir()] == [real.name]  # no temporary or lock file left
+    assert SECRET_KEY not in result.output
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="creating symbolic links needs a privilege on Windows")
+def test_a_link_to_a_file_not_there_yet_is_created_through_the_link(tmp_path: Path) -> None:
+    real = tmp_path / "dotfiles" / "acme.json"
+    link = tmp_path / "acme_desktop_config.json"
+    link.symlink_to(real)
+    result = install_entry(link, "market-data", {"command": "/x"})
+    assert result.created and result.written == real.resolve()
+    assert link.is_symlink() and json.loads(real.read_text()) == {"mcpServers": {"market-data": {"command": "/x"}}}
+    assert _mode(real) == 0o600
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="creating symbolic links needs a privilege on Windows")
+def test_a_link_loop_is_refused_and_left_alone(tmp_path: Path) -> None:
+    link = tmp_path / "acme_desktop_config.json"
+    link.symlink_to(link.name)
+    with pytest.raises(InstallRefusedError) as caught:
+        install_entry(link, "market-data", {"command": "/x"})
+    assert caught.value.reason == "unreadable"
+    assert link.is_symlink() and os.readlink(link) == link.name
+
+
+def test_an_install_waits_for_the_lock_and_gives_up_without_writing(tmp_path: Path) -> None:
+    config = tmp_path / "c.json"
+    config.write_text(json.dumps(EXISTING))
+    # Held here, on another open file: to the install, that is another process's install.
+    with file_lock(config), pytest.raises(InstallRefusedError) as caught:
+        install_entry(config, "market-data", {"command": "/x"}, lock_timeout=0.2)
+    assert caught.value.reason == "busy" and "locked by another process" in str(caught.value)
+    assert json.loads(config.read_text()) == EXISTING
+    result = install_entry(config, "market-data", {"command": "/x"})  # free again: it goes through
+    assert not result.unchanged and sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".bak")) == [
+        "c.json"
+    ]

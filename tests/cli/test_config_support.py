@@ -81,11 +81,13 @@ def entry_python(mode: str) -> str:
 
 
 def corpus_text(name: str) -> str:
-    """A corpus file with its placeholders filled in: this Python, the corpus folder, the data-mcp command."""
+    """A corpus file with its placeholders filled in: this Python (path and name), the corpus folder, data-mcp."""
     text = (CORPUS / name).read_bytes().decode("utf-8")
     python = json.dumps(os.path.abspath(sys.executable))[1:-1]
     data_mcp = json.dumps(COMMAND or "/missing/data-mcp")[1:-1]
-    return text.replace("{{PYTHON}}", python).replace("{{CORPUS}}", CORPUS.as_posix()).replace("{{DATA_MCP}}", data_mcp)
+    name = json.dumps(os.path.basename(sys.executable))[1:-1]
+    text = text.replace("{{PYTHON}}", python).replace("{{PYTHON_NAME}}", name)
+    return text.replace("{{CORPUS}}", CORPUS.as_posix()).replace("{{DATA_MCP}}", data_mcp)
 
 
 def closed_port_url() -> str:

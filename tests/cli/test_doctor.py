@@ -254,3 +254,51 @@ def test_help_lists_the_checks_with_examples(
     assert "  Examples:\n    data-mcp doctor\n" in result.stdout
     for name in ALL_CHECKS:
         assert f"    {name} " in result.stdout
+
+
+def _on_path(tmp_path: Path, folder: str) -> dict[str, str]:
+    return base_env(tmp_path, PATH=os.pathsep.join([folder, os.environ.get("PATH", "")]))
+
+
+def test_a_bare_python_name_is_looked_up_on_path_as_the_host_does(tmp_path: Path) -> None:
+    python = os.path.abspath(sys.executable)
+    name = os.path.basename(python)
+    write_config(tmp_path, _entry(name))
+    env = _on_path(tmp_path, os.path.dirname(python))
+    report = run_doctor(DoctorOptions(host=Host("linux", str(tmp_path)), env=env, assistant=ASSISTANT, timeout=30))
+    checks = {c.name: c for c in report.checks}
+    assert checks["python"].status == "ok" and f"{python} ({name} on PATH) is Python" in checks["python"].detail
+    assert checks["package"].status == "ok"
+    entry = checks["config-entry"]
+    assert entry.status == "warn", entry  # a name is allowed, with a warning
+    assert f'command "{name}" is a name, not a path' in entry.detail and "may differ from your shell's" in entry.detail
+    assert entry.fix is not None and python in entry.fix
+    assert (
+        checks["server-start"].status == "ok" and f"started {python} -m data_pkg.mcp" in checks["server-start"].detail
+    )
+    assert [c.name for c in report.checks if c.status == "fail"] == ["api-key-valid"]  # nothing listens on port 9
+
+
+def test_the_data_mcp_command_by_name_is_checked_through_its_python(tmp_path: Path) -> None:
+    from tests.cli.test_config_support import COMMAND
+
+    assert COMMAND
+    write_config(tmp_path, _entry("data-mcp", args=[]))
+    env = _on_path(tmp_path, os.path.dirname(COMMAND))
+    report = run_doctor(DoctorOptions(host=Host("linux", str(tmp_path)), env=env, assistant=ASSISTANT, timeout=30))
+    checks = {c.name: c for c in report.checks}
+    assert checks["python"].status == "ok", checks["python"]
+    assert f"(the Python that {COMMAND} (data-mcp on PATH) runs)" in checks["python"].detail
+    assert checks["config-entry"].status == "warn" and checks["server-start"].status == "ok"
+
+
+def test_a_name_not_on_path_fails_where_the_host_would(tmp_path: Path) -> None:
+    write_config(tmp_path, _entry("python3.0"))
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    env = base_env(tmp_path, PATH=str(empty))
+    report = run_doctor(DoctorOptions(host=Host("linux", str(tmp_path)), env=env, assistant=ASSISTANT, timeout=30))
+    checks = {c.name: c for c in report.checks}
+    assert checks["python"].status == "fail" and '"python3.0" is not found on the PATH' in checks["python"].detail
+    assert checks["config-entry"].status == "fail" and "is not found on this PATH" in checks["config-entry"].detail
+    assert checks["server-start"].status == "fail" and "Failed to spawn process" in checks["server-start"].detail

@@ -72,11 +72,14 @@ Merges into the existing file: other servers and other keys stay as they are. Cr
 (and its folder) when missing. Before changing a file, keeps a copy next to it
 (<file>.<date-time>.bak). Writes atomically with mode 0600: the file holds DATA_API_KEY, taken from
 the environment (or the placeholder when unset). Never overwrites a file that is not strict JSON.
+Installs running at the same time wait for each other (a lock beside the file), so each adds its
+entry. A config that is a symbolic link stays one: the file it points to is replaced.
 
 PATH writes to that file instead of the assistant's.
 
 Exit status: 0 installed (or nothing to change, or --dry-run), 1 an entry of that name exists
-(use --force), 2 the assistant cannot be determined or the file cannot be read or is not JSON.
+(use --force), 2 the assistant cannot be determined, the file cannot be read or is not JSON, or
+another install kept it locked for 30 s.
 
 \b
 Examples:
@@ -91,9 +94,11 @@ VALIDATE_HELP = """Check a desktop assistant config strictly and explain every p
 Reports, with line:col and a fix: comments, trailing commas, single quotes, unquoted keys, text
 after the JSON value, invalid escapes and single backslashes in Windows paths (also the silent
 kind, where \\n or \\t becomes a control character); a missing entry, an entry with only a url;
-command missing, relative, not found or not executable; args that do not start the server;
-env that is not strings; DATA_API_KEY or DATA_BASE_URL missing or a placeholder; the manifest
-relative, missing or not linting clean (checked by the server's own resolver).
+command missing, relative, not found or not executable, or a bare name (a warning: the host looks
+it up on its own PATH, which may differ from yours); args that do not start the server; env that
+is not strings; DATA_API_KEY or DATA_BASE_URL missing or a placeholder; the manifest relative,
+missing or not linting clean (checked by the server's own resolver). Keys are never shown: the
+value of any *_API_KEY or apikey field is masked as ****abcd.
 
 PATH checks that file instead of the assistant's.
 
@@ -223,6 +228,9 @@ def register(app: typer.Typer) -> None:
                 f"{target}: {error}" + (f"\n{details}" if details else ""),
                 1 if error.reason == "exists" else 2,
             ) from None
+        except OSError as error:  # a folder that cannot be created, a full disk: the old file is intact
+            why = f"could not write {error.filename or target}: {error.strerror or error}"
+            raise _fail(f"{target}: {why}; the config is unchanged") from None
         key = entry["env"]["DATA_API_KEY"]
         key_set = bool(os.environ.get("DATA_API_KEY", "").strip())
         if dry_run:
@@ -239,7 +247,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(f'{target} already has this "{name}" entry; nothing to change.')
         else:
             how = "Created" if result.created else "Replaced" if result.replaced else "Added"
-            typer.echo(f'{how} server "{name}" in {target} (mode 0600).')
+            link = f", a link to {result.written}, which stays a link" if target.is_symlink() else ""
+            typer.echo(f'{how} server "{name}" in {target}{link} (mode 0600).')
             if result.backup is not None:
                 typer.echo(f"Backup of the previous file: {result.backup}")
             if result.others:

@@ -12,7 +12,9 @@ The pieces:
 - :mod:`~data_pkg.desktop._entry`: the ``mcpServers`` entry (absolute Python, ``-m data_pkg.mcp``, env);
 - :mod:`~data_pkg.desktop._strict_json`: a JSON reader that explains every deviation with line:col;
 - :mod:`~data_pkg.desktop._validate`: the entry's command, args, env, key and manifest;
-- :mod:`~data_pkg.desktop._install`: merge into the file, keep a backup, write atomically (0600);
+- :mod:`~data_pkg.desktop._redact`: which fields hold a key, and masking their values in findings;
+- :mod:`~data_pkg.desktop._install`: merge into the file, keep a backup, write atomically (0600),
+  under a lock (:mod:`~data_pkg.desktop._filelock`), through a symbolic link;
 - :mod:`~data_pkg.desktop._keycheck`: is the key valid (``GET /stable/profile``)?;
 - :mod:`~data_pkg.desktop._probe` and :mod:`~data_pkg.desktop._doctor`: start what the config starts.
 """

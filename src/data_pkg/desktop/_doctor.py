@@ -18,14 +18,18 @@ logs, restart      where the host's logs are; the host must be fully restarted
 =================  =====================================================================
 
 The checks run the configured command with the configured env (from the config file), or the
-interpreter running doctor when there is no usable config.
+interpreter running doctor when there is no usable config. A command given as a bare name
+(``python3``) is looked up, as the host does, on the ``PATH`` the server is started with.
+
+No check repeats a key: every detail and fix is scrubbed of the config's key values and of the
+``*_API_KEY`` / ``apikey`` values in the environment the server gets.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePath
 from typing import Any, Literal
 
@@ -38,8 +42,10 @@ from data_pkg.desktop._probe import (
     host_environment,
     probe_interpreter,
     probe_server,
+    resolve_command,
     shebang_interpreter,
 )
+from data_pkg.desktop._redact import Redactor, is_secret_name
 from data_pkg.desktop._validate import (
     ConfigReadError,
     ServerEntry,
@@ -141,6 +147,23 @@ class _Context:
     def process_env(self) -> dict[str, str]:
         return host_environment(self.server_env, self.options.env)
 
+    def resolved(self, command: str) -> str | None:
+        """The file the host runs for ``command`` (a bare name looked up on the server's PATH), or None."""
+        return resolve_command(command, self.process_env)
+
+    @property
+    def argv(self) -> list[str]:
+        """The command as the host runs it: a bare name replaced by what PATH finds (kept when it finds nothing)."""
+        command, *args = self.command
+        return [self.resolved(command) or command, *args]
+
+    @property
+    def redactor(self) -> Redactor:
+        """Masks the config's key values and those of the environment the server gets."""
+        base = self.validation.redactor if self.validation is not None else Redactor()
+        envs = (self.server_env, self.options.env)
+        return base.adding(value for env in envs for name, value in env.items() if is_secret_name(name))
+
     @property
     def where(self) -> str:
         if self.configured and self.assistant is not None:
@@ -167,7 +190,8 @@ def _load(options: DoctorOptions) -> _Context:
     except ConfigReadError as error:
         context.read_error = error.finding
         return context
-    context.validation = validate_config(text, name=options.name)
+    # Names in "command" are looked up on the PATH doctor was given, as the server gets it from the host.
+    context.validation = validate_config(text, name=options.name, which=lambda name: resolve_command(name, options.env))
     entries = context.validation.entries
     if entries:
         preferred = [e for e in entries if e.name == (options.name or DEFAULT_SERVER_NAME)]
@@ -201,17 +225,33 @@ def _interpreter(context: _Context) -> InterpreterInfo | None:
         return context.interpreter
     command = context.command[0]
     stem = command_stem(command)
-    if stem == "data-mcp":
-        python = shebang_interpreter(command)
-        if python is None:
-            return None
-        context.interpreter_note = f" (the Python that {command} runs)"
-    elif stem.startswith("python") or stem == "py":
-        python = command
-    else:
+    if stem != "data-mcp" and not stem.startswith("python") and stem != "py":
         return None
-    context.interpreter = probe_interpreter(python, context.process_env, timeout=context.options.timeout)
+    found = context.resolved(command)
+    if found is None:
+        context.interpreter = InterpreterInfo(command, error=_not_on_path(command))
+        return context.interpreter
+    context.interpreter_note = f" ({command} on PATH)" if found != command else ""
+    if stem == "data-mcp":
+        named = shebang_interpreter(found)  # "#!/usr/bin/env python3" names it; PATH finds it
+        if named is None:
+            return None
+        python = context.resolved(named)
+        if python is None:
+            context.interpreter = InterpreterInfo(named, error=_not_on_path(named))
+            return context.interpreter
+        on_path = f"{named} on PATH, " if python != named else ""
+        context.interpreter_note = f" ({on_path}the Python that {found}{context.interpreter_note} runs)"
+        found = python
+    context.interpreter = probe_interpreter(found, context.process_env, timeout=context.options.timeout)
     return context.interpreter
+
+
+def _not_on_path(name: str) -> str:
+    return (
+        f"\"{name}\" is not found on the PATH the server is started with (this shell's; the host's own PATH is"
+        " often shorter still)"
+    )
 
 
 def check_python(context: _Context) -> Check:
@@ -305,13 +345,13 @@ def check_config_entry(context: _Context) -> Check:
     findings = context.findings("DC2")
     if context.entry is not None and not findings:
         entry = context.entry
-        return Check("config-entry", "ok", f'server "{entry.name}": {" ".join(context.command)}')
+        return Check("config-entry", "ok", f'server "{entry.name}": {" ".join(context.argv)}')
     return _from_findings("config-entry", findings, "entry looks right")
 
 
 def check_server_start(context: _Context) -> Check:
     """The configured command answers initialize and tools/list within the bound."""
-    argv = context.command
+    argv = context.argv
     anchor = PurePath(context.options.host.home).anchor or None
     cwd = anchor if anchor and Path(anchor).is_dir() else None
     probe = probe_server(argv, context.process_env, timeout=context.options.timeout, cwd=cwd)
@@ -415,6 +455,11 @@ def check_restart(context: _Context) -> Check:
     )
 
 
+def _scrubbed(check: Check, redactor: Redactor) -> Check:
+    fix = redactor.scrub(check.fix) if check.fix is not None else None
+    return replace(check, detail=redactor.scrub(check.detail), fix=fix)
+
+
 CHECKS: tuple[Callable[[_Context], Check], ...] = (
     check_python,
     check_package,
@@ -435,9 +480,10 @@ def run_doctor(
 ) -> DoctorReport:
     """Every check, run in order; ``on_check`` sees each as it finishes (the server start takes seconds)."""
     context = _load(options or DoctorOptions())
+    redactor = context.redactor
     checks: list[Check] = []
     for check in CHECKS:
-        result = check(context)
+        result = _scrubbed(check(context), redactor)
         checks.append(result)
         if on_check is not None:
             on_check(result)

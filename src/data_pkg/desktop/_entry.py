@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from pathlib import Path, PurePath
+from pathlib import Path, PurePath, PureWindowsPath
 from typing import Any
 
 from data_pkg.catalog import SEGMENT_ENV
@@ -27,6 +27,7 @@ __all__ = [
     "KEY_PLACEHOLDER",
     "MODULE_ARGS",
     "interpreter_path",
+    "is_bare_name",
     "manifest_value",
     "server_entry",
 ]
@@ -43,6 +44,11 @@ _CARRIED = ("DATA_LOG_LEVEL", "DATA_PLAN", "DATA_VALIDATION_MODE", STYLE_ENV, *S
 def interpreter_path(executable: str | None = None) -> str:
     """The absolute path of ``executable`` (default: this interpreter), symbolic links kept."""
     return os.path.abspath(executable or sys.executable)
+
+
+def is_bare_name(command: str) -> bool:
+    """Whether ``command`` is a name the host looks up on its ``PATH`` (``python3``), not a path."""
+    return "/" not in command and "\\" not in command and not PureWindowsPath(command).drive
 
 
 def manifest_value(value: str, *, cwd: str | os.PathLike[str] | None = None) -> str:

@@ -11,6 +11,10 @@
 - Atomic: the new text goes to a temporary file in the same folder, is flushed and synced,
   gets mode 0600 and replaces the old file with ``os.replace``; a failure at any step leaves
   the old file as it was and removes the temporary one.
+- Locked: reading, merging and writing happen under a lock on the file
+  (:mod:`~data_pkg.desktop._filelock`), so installs run at the same time each add their entry.
+- Through links: a config that is a symbolic link (to a dotfiles repository, say) stays a link;
+  the file it points to is the one replaced, atomically, in its own folder.
 """
 
 from __future__ import annotations
@@ -25,9 +29,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from data_pkg.desktop._filelock import LockTimeoutError, file_lock
 from data_pkg.desktop._findings import Finding
 from data_pkg.desktop._strict_json import read_strict
-from data_pkg.desktop._validate import read_config
+from data_pkg.desktop._validate import ConfigReadError, read_config
 from data_pkg.errors import ConfigurationError
 
 __all__ = ["InstallRefusedError", "InstallResult", "Merged", "install_entry", "merge_entry", "write_atomic"]
@@ -36,7 +41,8 @@ FILE_MODE = 0o600
 
 
 class InstallRefusedError(ConfigurationError):
-    """The config was left untouched; ``reason`` is ``not-json``, ``not-a-config``, ``unreadable`` or ``exists``."""
+    """The config was left untouched; ``reason`` is ``not-json``, ``not-a-config``, ``unreadable``, ``exists``
+    or ``busy`` (another process held the file's lock too long)."""
 
     def __init__(self, message: str, *, reason: str, findings: tuple[Finding, ...] = ()) -> None:
         super().__init__(message)
@@ -60,6 +66,8 @@ class InstallResult:
     others: tuple[str, ...]
     """Names of the other servers, kept as they were."""
     dry_run: bool
+    written: Path | None = None
+    """The file actually read and replaced: ``path``, or the file it links to."""
 
 
 class Merged(NamedTuple):
@@ -121,27 +129,58 @@ def install_entry(
     force: bool = False,
     dry_run: bool = False,
     now: datetime | None = None,
+    lock_timeout: float = 30.0,
 ) -> InstallResult:
-    """Merge ``entry`` into the config at ``path`` (created with its folder when missing)."""
+    """Merge ``entry`` into the config at ``path`` (created with its folder when missing).
+
+    A symbolic link is followed: the file it points to is replaced and the link is kept. Other
+    installs into the same file wait for this one (at most ``lock_timeout`` seconds, then
+    :class:`InstallRefusedError` with reason ``busy``).
+    """
     target = Path(path)
+    real = Path(os.path.realpath(target))
+    if dry_run:
+        return _merge(target, real, name, entry, force=force, dry_run=True, now=now)
+    real.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with file_lock(real, timeout=lock_timeout):
+            return _merge(target, real, name, entry, force=force, dry_run=False, now=now)
+    except LockTimeoutError as error:
+        raise InstallRefusedError(f"{error}; nothing was written, try again", reason="busy") from None
+
+
+def _merge(
+    target: Path,
+    real: Path,
+    name: str,
+    entry: Mapping[str, Any],
+    *,
+    force: bool,
+    dry_run: bool,
+    now: datetime | None,
+) -> InstallResult:
+    """Read, merge and (unless a dry run or nothing changes) write: the part that runs under the lock."""
     existing: str | None = None
-    if target.exists():
+    if os.path.lexists(target):
         try:
-            existing = read_config(target)
-        except ConfigurationError as error:
-            raise InstallRefusedError(f"{error}; nothing was written", reason="unreadable") from None
+            existing = read_config(real)
+        except ConfigReadError as error:
+            if os.path.lexists(real):  # only a link to a file still to create is fine
+                raise InstallRefusedError(f"{error}; nothing was written", reason="unreadable") from None
     merged = merge_entry(existing, name, entry, force=force)
     created = existing is None
     if dry_run or merged.same:
-        return InstallResult(target, merged.text, created, merged.replaced, merged.same, None, merged.others, dry_run)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    backup = _backup(target, now or datetime.now()) if existing is not None else None
-    write_atomic(target, merged.text.encode("utf-8"))
-    return InstallResult(target, merged.text, created, merged.replaced, False, backup, merged.others, False)
+        return InstallResult(
+            target, merged.text, created, merged.replaced, merged.same, None, merged.others, dry_run, real
+        )
+    backup = _backup(target, existing, now or datetime.now()) if existing is not None else None
+    write_atomic(real, merged.text.encode("utf-8"))
+    return InstallResult(target, merged.text, created, merged.replaced, False, backup, merged.others, False, real)
 
 
-def _backup(path: Path, now: datetime) -> Path:
-    data = path.read_bytes()
+def _backup(path: Path, text: str, now: datetime) -> Path:
+    """A copy of the file as it was read, beside ``path`` (the name the host knows, a link's too)."""
+    data = text.encode("utf-8")
     stamp = now.strftime("%Y%m%d-%H%M%S")
     for attempt in range(1000):
         suffix = f".{stamp}.bak" if attempt == 0 else f".{stamp}-{attempt}.bak"

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from data_pkg.desktop._redact import mask_key
 from data_pkg.errors import (
     AuthenticationError,
     ConfigurationError,
@@ -37,13 +38,6 @@ __all__ = ["KeyCheck", "KeyStatus", "check_key", "mask_key"]
 KeyStatus = Literal[
     "valid", "plan_limited", "invalid", "rate_limited", "unreachable", "missing_key", "missing_base_url", "error"
 ]
-
-
-def mask_key(key: str | None) -> str:
-    """``****`` and the key's last four characters (only ``****`` for keys under 12 characters)."""
-    if not key:
-        return "(none)"
-    return f"****{key[-4:]}" if len(key) >= 12 else "****"
 
 
 @dataclass(frozen=True)

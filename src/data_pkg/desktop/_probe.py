@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import queue
+import shutil
 import subprocess
 import threading
 import time
@@ -26,12 +27,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from data_pkg.desktop._entry import is_bare_name
+
 __all__ = [
     "InterpreterInfo",
     "ServerProbe",
     "host_environment",
     "probe_interpreter",
     "probe_server",
+    "resolve_command",
     "shebang_interpreter",
 ]
 
@@ -50,6 +54,19 @@ def host_environment(entry_env: Mapping[str, str], base: Mapping[str, str] | Non
     env = {name: source[name] for name in passed if source.get(name)}
     env.update(entry_env)
     return env
+
+
+def resolve_command(command: str, env: Mapping[str, str]) -> str | None:
+    """The file the host runs for ``command``: a path as it is, a bare name looked up on ``env``'s ``PATH``.
+
+    ``env`` is the server's environment (:func:`host_environment`): the host looks a name up on the
+    ``PATH`` it passes the server, so an entry that sets ``PATH`` in its ``env`` changes the lookup.
+    None when the name is not found there.
+    """
+    if not is_bare_name(command):
+        return command
+    found = shutil.which(command, path=env.get("PATH") or os.defpath)
+    return os.path.abspath(found) if found else None
 
 
 def shebang_interpreter(script: str) -> str | None:

@@ -7,6 +7,10 @@ property name enclosed in double quotes"). This reader accepts the usual non-JSO
 words, and keeps going, so one run lists everything to fix. ``json.loads`` stays the judge: a
 file this reader finds clean is also checked by it, and anything it refuses is reported too.
 
+A key's value is never quoted: each excerpt of the text in a finding masks the values of
+``*_API_KEY`` / ``apikey`` fields (:class:`~data_pkg.desktop._redact.Redactor`), also where the file
+is not JSON and the field was never parsed.
+
 It also finds the silent kind of Windows-path mistake: ``"C:\\new\\tools.py"`` is valid JSON,
 but ``\\n`` and ``\\t`` become a line break and a tab. The raw text of every string is scanned for
 such escapes, and a string that looks like a Windows path and has one is reported where the
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from data_pkg.desktop._findings import Finding
+from data_pkg.desktop._redact import Redactor
 from data_pkg.toolsets._parse_json import trailing_comma
 
 __all__ = ["JsonNode", "StrictResult", "looks_like_windows_path", "read_strict"]
@@ -99,6 +104,8 @@ class StrictResult:
 
     node: JsonNode | None
     findings: tuple[Finding, ...] = field(default_factory=tuple)
+    redactor: Redactor = field(default_factory=Redactor)
+    """Where the key values are, to mask them in anything else said about this text."""
 
     @property
     def ok(self) -> bool:
@@ -127,6 +134,7 @@ class _Reader:
         self.n = len(text)
         self.i = 0
         self.findings: list[Finding] = []
+        self.redactor = Redactor.scan(text)
         self.starts = [0] + [k + 1 for k, ch in enumerate(text) if ch == "\n"]
 
     # -- positions and reporting ---------------------------------------------------------------
@@ -143,6 +151,10 @@ class _Reader:
         """Record a finding after which reading cannot continue; ``raise`` what it returns."""
         self.report(code, offset, message, fix)
         return _CannotGoOnError()
+
+    def excerpt(self, start: int, end: int) -> str:
+        """The text from ``start`` to ``end`` as a finding may quote it: key values masked."""
+        return self.redactor.excerpt(self.text, start, end)
 
     def node(self, kind: Kind, value: Any, offset: int, **extra: Any) -> JsonNode:
         line, col = self.where(offset)
@@ -292,11 +304,12 @@ class _Reader:
         match = _WORD.match(self.text, self.i)
         if match:
             name = match.group()
+            shown = self.excerpt(*match.span())
             self.report(
                 "DC104",
                 self.i,
-                f"unquoted key {name}: JSON keys must be in double quotes",
-                f'write "{name}"',
+                f"unquoted key {shown}: JSON keys must be in double quotes",
+                f'write "{shown}"',
             )
             node = self.node("string", name, self.i, raw=name)
             self.i = match.end()
@@ -402,30 +415,32 @@ class _Reader:
             chars.append(ch)
             self.i += 1
         raw = text[start + 1 : self.i - 1]
+        shown = self.excerpt(start + 1, self.i - 1)
+        secret = shown != raw  # a key's value: quoted masked, and no fix that would repeat it
         value = _join_surrogates("".join(chars))
         if quote == "'":
             self.report(
                 "DC103",
                 start,
-                f"single-quoted string '{raw}': JSON strings use double quotes, so the host refuses the whole file"
+                f"single-quoted string '{shown}': JSON strings use double quotes, so the host refuses the whole file"
                 " (Invalid configuration)",
-                f'write "{raw}"',
+                "write the value between double quotes instead" if secret else f'write "{raw}"',
             )
         if invalid:
-            self.bad_escape(raw, invalid)
+            self.bad_escape(raw, shown, invalid)
         elif silent and looks_like_windows_path(raw):
-            self.silent_escape(raw, silent)
+            self.silent_escape(raw, shown, silent)
         return self.node("string", value, start, raw=raw)
 
-    def bad_escape(self, raw: str, invalid: list[tuple[int, str]]) -> None:
+    def bad_escape(self, raw: str, shown: str, invalid: list[tuple[int, str]]) -> None:
         offset, escape = invalid[0]
-        shown = f'"{escape}"' if escape != "\\" else "a lone backslash"
-        if looks_like_windows_path(raw):
+        what = f'"{escape}"' if escape != "\\" else "a lone backslash"
+        if looks_like_windows_path(raw) and shown == raw:
             forward, doubled = _path_suggestions(raw)
             self.report(
                 "DC106",
                 offset,
-                f'invalid escape {shown} in "{raw}": single backslashes in a Windows path; in JSON a backslash'
+                f'invalid escape {what} in "{raw}": single backslashes in a Windows path; in JSON a backslash'
                 " starts an escape, so the host refuses the whole file",
                 f'write "{forward}" or "{doubled}"',
             )
@@ -433,21 +448,21 @@ class _Reader:
         self.report(
             "DC106",
             offset,
-            f'invalid escape {shown} in "{raw}": in JSON a backslash starts an escape'
+            f'invalid escape {what} in "{shown}": in JSON a backslash starts an escape'
             ' (only \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX exist)',
             "write \\\\ for a backslash (for a Windows path, forward slashes work too)",
         )
 
-    def silent_escape(self, raw: str, silent: list[tuple[int, str]]) -> None:
+    def silent_escape(self, raw: str, shown: str, silent: list[tuple[int, str]]) -> None:
         offset = silent[0][0]
         named = sorted({f"\\{esc} as {_SILENT_NAMES[esc]}" for _, esc in silent})
         forward, doubled = _path_suggestions(raw)
         self.report(
             "DC107",
             offset,
-            f'"{raw}" is valid JSON but not this path: JSON reads {", ".join(named)}, so the value silently'
+            f'"{shown}" is valid JSON but not this path: JSON reads {", ".join(named)}, so the value silently'
             " holds control characters and names no file (single backslashes in a Windows path)",
-            f'write "{forward}" or "{doubled}"',
+            f'write "{forward}" or "{doubled}"' if shown == raw else "write \\\\ for each backslash",
         )
 
     def number(self) -> JsonNode:
@@ -471,7 +486,8 @@ class _Reader:
         self.report(
             "DC108",
             start,
-            f"{written} is not a JSON number (JSON numbers are decimal, with no leading + or 0, no bare dot, no _)",
+            f"{self.excerpt(start, loose.end())} is not a JSON number"
+            " (JSON numbers are decimal, with no leading + or 0, no bare dot, no _)",
             'write it as a plain decimal number, or as a string in double quotes: "1"',
         )
         self.i = loose.end()
@@ -488,11 +504,12 @@ class _Reader:
         if problem is not None:
             self.report("DC108", start, *problem)
             return self.node("null", None, start)
+        shown = self.excerpt(start, self.i)
         self.report(
             "DC108",
             start,
-            f"unquoted text {word}: JSON strings must be in double quotes",
-            f'write "{word}"',
+            f"unquoted text {shown}: JSON strings must be in double quotes",
+            "write the value between double quotes" if shown != word else f'write "{word}"',
         )
         return self.node("string", word, start, raw=word)
 
@@ -531,7 +548,8 @@ class _Reader:
         offset = self.i
         line, col = self.where(offset)
         end_line, end_col = self.where(max(end - 1, 0))
-        snippet = self.text[offset : offset + 20].split("\n")[0]
+        line_end = self.text.find("\n", offset, offset + 20)
+        snippet = self.excerpt(offset, line_end if line_end >= 0 else min(offset + 20, self.n))
         fix = (
             "keep everything inside one top-level { ... }: a } closes the object too early, or two objects were"
             " pasted one after the other; merge them"
@@ -595,9 +613,10 @@ def read_strict(text: str) -> StrictResult:
         reader.findings.append(Finding("DC108", "error", "nested too deeply to read", None, 1, 1))
         node = None
     findings = sorted(reader.findings, key=lambda f: (f.line or 0, f.col or 0))
+    redactor = reader.redactor
     if node is not None and not any(f.is_error and f.code not in _PARSES for f in findings):
         verdict = _judge(text)
         if verdict is not None:
-            return StrictResult(None, (*findings, verdict))
-        return StrictResult(node, tuple(findings))
-    return StrictResult(None, tuple(findings))
+            return StrictResult(None, (*findings, verdict), redactor)
+        return StrictResult(node, tuple(findings), redactor)
+    return StrictResult(None, tuple(findings), redactor)

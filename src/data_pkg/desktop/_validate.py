@@ -10,6 +10,13 @@ Accepted ways to start the server: a Python interpreter with ``args`` exactly
 Launchers (``uv``, ``pipx`` ...) whose args mention data-mcp are reported as a warning: only
 starting them (``data-mcp doctor``) tells whether they work.
 
+A ``command`` may be an absolute path or a bare name (``python3``) that the host looks up on its
+own ``PATH``; a name is a warning (DC214), because the host's ``PATH`` is often not the shell's.
+A relative path (``venv/bin/python``) is an error: the host's working folder is not documented.
+
+No finding quotes a key: values of ``*_API_KEY`` / ``apikey`` fields are masked in every message
+(:class:`~data_pkg.desktop._redact.Redactor`).
+
 The manifest is checked with the server's own resolver (:func:`data_pkg.toolsets.resolve`), so
 a config that validates starts the same tool set; its diagnostics keep the manifest's own
 ``file:line:col``.
@@ -22,10 +29,11 @@ import re
 import shutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
-from data_pkg.desktop._entry import DEFAULT_SERVER_NAME, MODULE_ARGS
+from data_pkg.desktop._entry import DEFAULT_SERVER_NAME, MODULE_ARGS, is_bare_name
 from data_pkg.desktop._findings import Finding, Severity
+from data_pkg.desktop._redact import Redactor, is_secret_name, mask_key
 from data_pkg.desktop._strict_json import JsonNode, read_strict
 from data_pkg.errors import ConfigurationError
 from data_pkg.toolsets import MANIFEST_ENV, PROFILE_ENV, STYLE_ENV, is_profile_name, resolve, source_from_env
@@ -114,6 +122,8 @@ class Validation:
     entries: tuple[ServerEntry, ...] = ()
     tool_counts: Mapping[str, int] = field(default_factory=dict)
     """Entry name -> number of tools its manifest resolves to (entries whose tool set resolves)."""
+    redactor: Redactor = field(default_factory=Redactor)
+    """The key values in the text, to mask them in anything else said about it (doctor's checks)."""
 
     @property
     def ok(self) -> bool:
@@ -130,10 +140,16 @@ class Validation:
 class _Checker:
     which: Callable[[str], str | None]
     findings: list[Finding] = field(default_factory=list)
+    redactor: Redactor = field(default_factory=Redactor)
 
     def add(self, code: str, at: JsonNode | None, message: str, fix: str | None, severity: Severity = "error") -> None:
         line, col = (at.line, at.col) if at is not None else (None, None)
         self.findings.append(Finding(code, severity, message, fix, line, col))
+
+    def done(self) -> tuple[Finding, ...]:
+        """The findings in document order, no key value in any of them."""
+        ordered = sorted(self.findings, key=lambda f: (f.line or 0, f.col or 0, f.code))
+        return tuple(self.redactor.finding(f) for f in ordered)
 
 
 def command_stem(command: str) -> str:
@@ -170,9 +186,10 @@ def validate_config(
     """Every finding about a config's text: strict JSON, then each entry that starts data-mcp."""
     strict = read_strict(text)
     if strict.node is None:
-        return Validation(strict.findings)
-    checker = _Checker(which, list(strict.findings))
+        return Validation(strict.findings, redactor=strict.redactor)
     document = strict.node
+    redactor = strict.redactor.adding(_secret_values(document))
+    checker = _Checker(which, list(strict.findings), redactor)
     servers = document.member("mcpServers") if document.kind == "object" else None
     if document.kind != "object":
         checker.add(
@@ -181,7 +198,7 @@ def validate_config(
             f"the file holds a JSON {document.kind}, but the host expects an object with an mcpServers key",
             'wrap it: {"mcpServers": {...}}',
         )
-        return Validation(_sorted(checker.findings), document)
+        return Validation(checker.done(), document, redactor=redactor)
     if servers is None or servers.kind != "object":
         what = "has no mcpServers key" if servers is None else f"has mcpServers as a {servers.kind}, not an object"
         checker.add(
@@ -190,7 +207,7 @@ def validate_config(
             f"the top-level object {what}: the host finds no servers to start",
             'add "mcpServers": {...} (data-mcp config install does it)',
         )
-        return Validation(_sorted(checker.findings), document)
+        return Validation(checker.done(), document, redactor=redactor)
     entries: list[ServerEntry] = []
     counts: dict[str, int] = {}
     names = [key.value for key, _ in servers.members]
@@ -226,11 +243,17 @@ def validate_config(
             " data_pkg.mcp); the host has nothing of ours to start",
             "run data-mcp config install, or paste the output of data-mcp config print into mcpServers",
         )
-    return Validation(_sorted(checker.findings), document, tuple(entries), counts)
+    return Validation(checker.done(), document, tuple(entries), counts, redactor)
 
 
-def _sorted(findings: list[Finding]) -> tuple[Finding, ...]:
-    return tuple(sorted(findings, key=lambda f: (f.line or 0, f.col or 0, f.code)))
+def _secret_values(document: JsonNode) -> list[object]:
+    """The values of every key field in the document (a name written with escapes escapes the text scan)."""
+    return [
+        value.value
+        for node in document.walk()
+        for key, value in node.members
+        if is_secret_name(key.value) and value.kind in ("string", "number")
+    ]
 
 
 def _check_entry(
@@ -288,19 +311,17 @@ def _check_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode
     command: str = node.value
     if any(ord(ch) < 0x20 for ch in command):
         return command  # the strict reader has reported how the path was garbled
+    if is_bare_name(command):
+        _check_name(checker, label, node, command)
+        return command
     if not _is_absolute(command):
-        found = checker.which(command)
-        suggestion = (
-            f": {os.path.abspath(found)} (or the one data-mcp config print shows)"
-            if found
-            else " (data-mcp config print shows it)"
-        )
         checker.add(
             "DC205",
             node,
-            f'{label}: command "{command}" is not an absolute path; the host starts it with its own PATH,'
-            " not your shell's, and may not find it (Failed to spawn process)",
-            f"write the absolute path{suggestion}",
+            f'{label}: command "{command}" is a relative path; the host starts it from a folder it does not'
+            " document (often /), so it is not found there (Failed to spawn process)",
+            f'write the absolute path (from this folder: "{PurePath(os.path.abspath(command)).as_posix()}";'
+            " data-mcp config print shows the Python running it)",
         )
         return command
     path = Path(command)
@@ -321,6 +342,30 @@ def _check_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode
             "point command at the Python executable itself (data-mcp config print shows it)",
         )
     return command
+
+
+def _check_name(checker: _Checker, label: str, node: JsonNode, command: str) -> None:
+    """A bare name: the host finds it on its own PATH, which may not be this shell's."""
+    found = checker.which(command)
+    if found is None:
+        checker.add(
+            "DC206",
+            node,
+            f'{label}: command "{command}" is not found on this PATH; the host looks names up on its own PATH,'
+            " which is usually shorter than your shell's, and fails with 'Failed to spawn process'",
+            "write the absolute path of an installed Python 3.10-3.14 (data-mcp config print shows it)",
+        )
+        return
+    path = PurePath(os.path.abspath(found)).as_posix()
+    checker.add(
+        "DC214",
+        node,
+        f'{label}: command "{command}" is a name, not a path: the host looks it up on its own PATH, which may'
+        " differ from your shell's (a host started from a desktop menu often has a shorter one), so it may not"
+        f" find it or start another Python; on this PATH it is {path}",
+        f'write the absolute path to be sure: "{path}" (or the one data-mcp config print shows)',
+        "warning",
+    )
 
 
 def _check_args(checker: _Checker, label: str, entry: JsonNode, command: str | None) -> tuple[str, ...]:
@@ -395,11 +440,12 @@ def _check_env(checker: _Checker, label: str, entry: JsonNode) -> dict[str, str]
             env[key.value] = value.value
             continue
         shown = "true" if value.value is True else "false" if value.value is False else value.value
+        quoted = value.kind in ("number", "boolean") and not is_secret_name(key.value)
         checker.add(
             "DC209",
             value,
             f"{label}: env value of {key.value} is a JSON {value.kind}; the host passes only strings",
-            f'write it in double quotes: "{shown}"' if value.kind in ("number", "boolean") else "write a string",
+            f'write it in double quotes: "{shown}"' if quoted else "write it as a string, in double quotes",
         )
     return env
 
@@ -425,7 +471,7 @@ def _check_settings(checker: _Checker, label: str, entry: JsonNode, env: Mapping
         checker.add(
             "DC302",
             _value_node(entry, "DATA_API_KEY"),
-            f"{label}: DATA_API_KEY is a placeholder ({key!r}), not a key",
+            f"{label}: DATA_API_KEY is a placeholder ({mask_key(key)}), not a key",
             "put your API key there, or set DATA_API_KEY and run data-mcp config install --force",
         )
     base = env.get("DATA_BASE_URL")
