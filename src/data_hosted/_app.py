@@ -14,12 +14,16 @@ For each request, in order (the first failure answers):
 4. the key is in the query string (``?apikey=``), else 401; a key sent only
    in a header is refused with a body that says where it goes;
 5. POST only: body within the size bound (413), JSON content type (415),
-   parseable JSON (400);
+   parseable JSON nested within a bound (400, -32700), a JSON-RPC message
+   (400, -32600);
 6. ``initialize`` opens a session (its answer carries ``mcp-session-id``);
    anything else needs that header (400 without, 404 when the session is
-   unknown, ended, idle too long or was opened with another key);
+   unknown, ended, idle too long, evicted or was opened with another key);
 7. a protocol version header the SDK's handshake era does not know: 400;
-8. the key's in-flight bound on this worker: 429 with ``Retry-After``.
+8. the key's in-flight bound on this worker: 429 with ``Retry-After``;
+9. ``initialize`` only: the upstream must accept the key (401 when it
+   rejects it, 503 when it cannot be asked); the session table then makes
+   room by ending the least recently used sessions (the key's own first).
 
 GET with a valid session answers 405 (this server never pushes messages
 unasked); DELETE ends the session. Batches are accepted from 2025-03-26 (and
@@ -37,7 +41,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp_types import INTERNAL_ERROR, PARSE_ERROR
+from mcp_types import INTERNAL_ERROR
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from redis.exceptions import RedisError
 from starlette.types import Message, Receive, Scope, Send
@@ -53,9 +57,12 @@ from data_hosted._http import (
     request_headers,
     send_response,
 )
+from data_hosted._keys import KeyVerdicts
 from data_hosted._limits import ConcurrencyLimit, MemoryRateLimit, RateLimit, RedisRateLimit, TooManyInFlightError
 from data_hosted._mcp_server import CALLER_STATE, SERVER_NAME, build_server
-from data_hosted._sessions import MemorySessions, RedisSessions, SessionStore, SessionTokens, key_tag
+from data_hosted._messages import check_message, parse_body
+from data_hosted._session_table import MemorySessions, RedisSessions, SessionStore
+from data_hosted._sessions import SessionTokens, key_tag
 from data_hosted._tools import build_toolset
 from data_hosted._upstream import Upstream
 from data_pkg.client import Secret
@@ -89,8 +96,12 @@ class HostedApp:
         self.upstream = upstream or Upstream(config.settings)
         self.tokens = SessionTokens(config.secret, max_age=config.session_max_age, clock=clock)
         self.sessions: SessionStore = MemorySessions(
-            idle=config.session_idle, max_sessions=config.max_sessions, clock=idle_clock
+            idle=config.session_idle,
+            max_sessions=config.max_sessions,
+            max_per_key=config.max_sessions_per_key,
+            clock=idle_clock,
         )
+        self.keys = KeyVerdicts(self.upstream.check_key, clock=idle_clock)
         rate: RateLimit | None = MemoryRateLimit(config.rate_limit) if config.rate_limit else None
         self.calls = ToolCalls(self.toolset, self.upstream, rate)
         self.in_flight = ConcurrencyLimit(config.max_concurrency)
@@ -107,7 +118,12 @@ class HostedApp:
             if self.config.redis_url:
                 self._redis = await self._connect_redis(self.config.redis_url)
                 stack.push_async_callback(self._redis.aclose)
-                self.sessions = RedisSessions(self._redis, idle=self.config.session_idle)
+                self.sessions = RedisSessions(
+                    self._redis,
+                    idle=self.config.session_idle,
+                    max_sessions=self.config.max_sessions,
+                    max_per_key=self.config.max_sessions_per_key,
+                )
                 if self.config.rate_limit:
                     self.calls.rate_limit = RedisRateLimit(self._redis, self.config.rate_limit)
             stack.push_async_callback(self.sessions.aclose)
@@ -206,7 +222,7 @@ class HostedApp:
                 )
             else:
                 token = await self._session_of(headers, caller)
-                if not await self._store("close", token):
+                if not await self._store("close", token, caller.tag):
                     raise RefusedError(404, "Session not found: it has already ended or expired.")
                 await send_response(send, 200, [(b"content-length", b"0")], b"")
         except RefusedError as refused:
@@ -262,9 +278,9 @@ class HostedApp:
         name = hostname(host)
         return "*" in allowed or host in allowed or name in allowed or name in _LOOPBACK_NAMES or is_loopback(name)
 
-    async def _store(self, operation: str, token: str) -> bool:
+    async def _store(self, operation: str, session_id: str, tag: str) -> Any:
         try:
-            result: bool = await getattr(self.sessions, operation)(token)
+            return await getattr(self.sessions, operation)(session_id, tag)
         except (RedisError, OSError) as exc:
             logger.warning("session store unavailable during %s (%s)", operation, type(exc).__name__)
             raise RefusedError(
@@ -273,7 +289,6 @@ class HostedApp:
                 code=INTERNAL_ERROR,
                 headers=[("retry-after", "1")],
             ) from None
-        return result
 
     async def _session_of(self, headers: dict[str, str], caller: Caller) -> str:
         """The open session the request names (its id), or a 400/404 refused."""
@@ -283,7 +298,7 @@ class HostedApp:
                 400, f"Bad request: missing {SESSION_HEADER} header; send initialize first to open a session."
             )
         checked = self.tokens.check(token, caller.tag)
-        if checked is None or not await self._store("touch", checked.session_id):
+        if checked is None or not await self._store("touch", checked.session_id, caller.tag):
             raise RefusedError(
                 404, "Session not found: it ended, expired or belongs to another key. Initialize a new one."
             )
@@ -293,10 +308,9 @@ class HostedApp:
         body = await self._read_body(receive, headers)
         if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             raise RefusedError(415, "Unsupported media type: send the JSON-RPC message as application/json.")
-        try:
-            message = json.loads(body)
-        except ValueError:
-            raise RefusedError(400, "Parse error: the body is not JSON.", code=PARSE_ERROR) from None
+        message = parse_body(body)
+        if not isinstance(message, list):
+            check_message(message)
         opening = isinstance(message, dict) and message.get("method") == "initialize" and "id" in message
         token: str | None = None
         session_id: str | None = None
@@ -377,16 +391,28 @@ class HostedApp:
 
         return wrapped
 
-    async def _open(
-        self, scope: Scope, body: bytes, receive: Receive, send: Send, caller: Caller, token: str, session_id: str
-    ) -> None:
-        if not await self._store("open", session_id):
+    async def _admit_key(self, caller: Caller) -> None:
+        """Refuse a key the upstream rejects (401) or could not be asked about (503)."""
+        verdict = await self.keys.verdict(caller.api_key, caller.tag)
+        if verdict == "rejected":
+            raise RefusedError(
+                401,
+                "The data service rejected this API key: check the apikey in the URL "
+                "(copy it again from your account page).",
+            )
+        if verdict == "unknown":
             raise RefusedError(
                 503,
-                "Too many open sessions on this server; retry later.",
+                "The data service could not be asked whether this API key is valid; retry shortly.",
                 code=INTERNAL_ERROR,
                 headers=[("retry-after", "5")],
             )
+
+    async def _open(
+        self, scope: Scope, body: bytes, receive: Receive, send: Send, caller: Caller, token: str, session_id: str
+    ) -> None:
+        await self._admit_key(caller)
+        await self._store("open", session_id, caller.tag)
         established = False
 
         async def on_start(status: int) -> None:
@@ -400,7 +426,7 @@ class HostedApp:
         finally:
             if not established:
                 with contextlib.suppress(RefusedError):
-                    await self._store("close", session_id)
+                    await self._store("close", session_id, caller.tag)
 
     async def _forward(
         self, scope: Scope, body: bytes, receive: Receive, send: Send, caller: Caller, token: str
@@ -423,8 +449,10 @@ class HostedApp:
                 400,
                 f"Batches were removed after 2025-03-26; this session speaks {version}: send one message at a time.",
             )
-        if not items or not all(isinstance(item, dict) for item in items):
+        if not items:
             raise RefusedError(400, "A batch must be a non-empty array of JSON-RPC messages.")
+        for number, item in enumerate(items, 1):
+            check_message(item, f"item {number} of the batch: ")
         if any(item.get("method") == "initialize" for item in items):
             raise RefusedError(400, "initialize cannot be part of a batch.")
         inner = self._sdk_scope(scope, caller)

@@ -52,7 +52,9 @@ class HostedConfig:
     session_max_age: float = 86400.0
     """Seconds a session lives at most, busy or not (``DATA_HOSTED_SESSION_MAX_AGE``)."""
     max_sessions: int = 10_000
-    """Open sessions one worker keeps in memory when there is no Redis (``DATA_HOSTED_MAX_SESSIONS``)."""
+    """Open sessions in all: per worker in memory, across workers with Redis (``DATA_HOSTED_MAX_SESSIONS``)."""
+    max_sessions_per_key: int = 100
+    """Open sessions one key may have; opening one more ends its oldest (``DATA_HOSTED_MAX_SESSIONS_PER_KEY``)."""
     max_body: int = 1_048_576
     """Largest request body accepted, in bytes (``DATA_HOSTED_MAX_BODY``)."""
     max_concurrency: int = 16
@@ -97,6 +99,7 @@ class HostedConfig:
             ("session_idle", "DATA_HOSTED_SESSION_IDLE", float),
             ("session_max_age", "DATA_HOSTED_SESSION_MAX_AGE", float),
             ("max_sessions", "DATA_HOSTED_MAX_SESSIONS", int),
+            ("max_sessions_per_key", "DATA_HOSTED_MAX_SESSIONS_PER_KEY", int),
             ("max_body", "DATA_HOSTED_MAX_BODY", int),
             ("max_concurrency", "DATA_HOSTED_MAX_CONCURRENCY", int),
         )

@@ -81,6 +81,7 @@ class Upstream:
         self._by_tag: OrderedDict[str, AsyncTransport] = OrderedDict()
         # Checking arguments needs no key: one engine does it for every caller.
         self._checker = Engine(self._settings)
+        self._key_check = self._checker.prepare("profile", {"symbol": "AAPL"})
 
     def prepare(self, endpoint: str, args: Mapping[str, object]) -> Call:
         """The checked call; raises InvalidRequestError (before any I/O) for a bad argument."""
@@ -103,6 +104,15 @@ class Upstream:
     async def fetch(self, call: Call, api_key: Secret, tag: str) -> bytes:
         """The answer body for ``call`` sent with ``api_key``: cached, or fetched (with the client's retries)."""
         return await self._transport(api_key, tag).fetch(call)
+
+    async def check_key(self, api_key: Secret) -> None:
+        """Send the spec's key check (``/stable/profile?symbol=AAPL``) with ``api_key``, past the response cache.
+
+        Returns when the upstream answers the data; raises the DataError it answers otherwise.
+        """
+        # No cache: the settings here have none. The HTTP client only wraps the shared pool.
+        engine = Engine(replace(self._settings, api_key=api_key))
+        await AsyncTransport(engine, transport=self._http).fetch(self._key_check)
 
     async def aclose(self) -> None:
         """Close the connection pool and the cache."""

@@ -218,6 +218,7 @@ def test_a_key_may_have_only_so_many_requests_in_flight(http: httpx2.Client, mak
     url, upstream = make_server(max_concurrency=1)
     session = open_session(http, url)
     other = open_session(http, url, key=OTHER_KEY)
+    upstream.arrived.clear()  # the key checks of the two sessions arrived already
     upstream.gated = True
     call = rpc("tools/call", {"name": "quote", "arguments": {"endpoint": "quote", "symbol": "AAPL"}})
     first: list[httpx2.Response] = []
@@ -239,13 +240,13 @@ def test_a_key_may_have_only_so_many_requests_in_flight(http: httpx2.Client, mak
 class _UnreachableStore:
     shared = True
 
-    async def open(self, session_id: str) -> bool:
+    async def open(self, session_id: str, tag: str) -> int:
         raise ConnectionError("session store down")
 
-    async def touch(self, session_id: str) -> bool:
+    async def touch(self, session_id: str, tag: str) -> bool:
         raise ConnectionError("session store down")
 
-    async def close(self, session_id: str) -> bool:
+    async def close(self, session_id: str, tag: str) -> bool:
         raise ConnectionError("session store down")
 
     async def aclose(self) -> None:

@@ -54,9 +54,8 @@ def _exercise_every_path(http: httpx2.Client, url: str) -> None:
     )
     assert http.post(with_key(url), headers=headers(session), content=b"{broken").status_code == 400
     assert http.delete(with_key(url), headers={"mcp-session-id": session}).status_code == 200
-    rejected = open_session(http, url, key=BAD_KEY)
-    answer = call_tool(http, url, rejected, "quote", {"endpoint": "quote", "symbol": "AAPL"}, key=BAD_KEY)
-    assert answer["result"]["content"][0]["text"].startswith("[auth]")
+    rejected = http.post(with_key(url, BAD_KEY), headers=headers(), json=INITIALIZE)
+    assert rejected.status_code == 401 and "rejected this API key" in rejected.text
 
 
 def _dead_port() -> int:
@@ -80,9 +79,10 @@ def test_no_key_reaches_any_log_line_on_success_or_on_any_error_path(sandbox: st
 def test_no_key_reaches_the_log_when_the_upstream_cannot_be_reached(tmp_path: object) -> None:
     env = server_env(f"http://127.0.0.1:{_dead_port()}", DATA_LOG_LEVEL="DEBUG", DATA_MAX_RETRIES="1")
     with server_process(env) as server, httpx2.Client(timeout=TIMEOUT) as http:
-        session = open_session(http, server.url)
-        answer = call_tool(http, server.url, session, "quote", {"endpoint": "quote", "symbol": "AAPL"})
-        assert answer["result"]["content"][0]["text"].startswith("[transport]")
+        # The key check meets the dead upstream: no session, and a retry later may succeed.
+        refused = http.post(with_key(server.url), headers=headers(), json=INITIALIZE)
+        assert refused.status_code == 503 and refused.headers["retry-after"]
+        assert "could not be asked whether this API key is valid" in refused.text
         output = server.stop()
     assert KEY not in output
     assert "could not connect" in output or "failed" in output

@@ -1,0 +1,98 @@
+"""Bodies that are not JSON-RPC: 400 with a JSON-RPC error and one short sentence, never a 500 or a validation dump."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx2
+import pytest
+
+from data_hosted._messages import MAX_DEPTH
+from tests.hosted._support import TIMEOUT, headers, open_session, rpc, with_key
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[httpx2.Client]:
+    with httpx2.Client(timeout=TIMEOUT) as http:
+        yield http
+
+
+@pytest.fixture(scope="module")
+def session(client: httpx2.Client, hosted: str) -> str:
+    return open_session(client, hosted)
+
+
+def _refusal(response: httpx2.Response, code: int) -> str:
+    assert response.status_code == 400, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert body["jsonrpc"] == "2.0" and body["id"] is None and body["error"]["code"] == code
+    message = str(body["error"]["message"])
+    assert len(message) < 160 and "validation" not in message.lower() and "\n" not in message
+    return message
+
+
+def _nested(depth: int) -> bytes:
+    return b'{"a":' * depth + b"1" + b"}" * depth
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"[" * 30_000 + b"]" * 30_000, _nested(5_000), _nested(MAX_DEPTH + 1)],
+    ids=["arrays-30000", "objects-5000", "just-too-deep"],
+)
+def test_deeply_nested_json_is_a_parse_error(client: httpx2.Client, hosted: str, session: str, body: bytes) -> None:
+    response = client.post(with_key(hosted), headers=headers(session), content=body)
+    assert "nests deeper than" in _refusal(response, -32700)
+
+
+def test_nesting_within_the_bound_reaches_the_sdk(client: httpx2.Client, hosted: str, session: str) -> None:
+    arguments: dict[str, object] = {"endpoint": "quote", "symbol": "AAPL"}
+    deep: object = 1
+    for _ in range(MAX_DEPTH - 6):  # the envelope takes the other levels
+        deep = {"x": deep}
+    arguments["extra"] = deep
+    response = client.post(
+        with_key(hosted), headers=headers(session), json=rpc("tools/call", {"name": "quote", "arguments": arguments})
+    )
+    assert response.status_code == 200
+    assert "does not take extra" in response.text
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (b'{"foo": 1}', '"jsonrpc" must be "2.0"'),
+        (b"42", "not a number"),
+        (b'"ping"', "not a string"),
+        (b"null", "not null"),
+        (b'{"id": 3, "method": "ping"}', '"jsonrpc" must be "2.0"'),
+        (b'{"jsonrpc": "1.0", "id": 3, "method": "ping"}', '"jsonrpc" must be "2.0"'),
+        (b'{"jsonrpc": "2.0", "id": 3}', 'needs a "method"'),
+        (b'{"jsonrpc": "2.0", "id": 3, "method": 7}', '"method" must be a string'),
+        (b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"}', '"id" must be a string or an integer'),
+        (b'{"jsonrpc": "2.0", "id": true, "method": "ping"}', '"id" must be a string or an integer'),
+        (b'{"jsonrpc": "2.0", "id": 3, "method": "ping", "params": [1]}', '"params" must be an object'),
+        (b'[{"jsonrpc": "2.0", "id": 1, "method": "ping"}, 5]', "item 2 of the batch"),
+    ],
+)
+def test_json_that_is_not_json_rpc_is_an_invalid_request(
+    client: httpx2.Client, hosted: str, session: str, body: bytes, says: str
+) -> None:
+    response = client.post(with_key(hosted), headers=headers(session), content=body)
+    message = _refusal(response, -32600)
+    assert message.startswith("Invalid Request: ") and says in message
+
+
+def test_the_envelope_is_checked_before_a_session_is_needed(client: httpx2.Client, hosted: str) -> None:
+    response = client.post(with_key(hosted), headers=headers(), content=b'{"method": "initialize", "id": 1}')
+    assert '"jsonrpc" must be "2.0"' in _refusal(response, -32600)
+
+
+def test_a_response_to_the_server_and_a_notification_pass(client: httpx2.Client, hosted: str, session: str) -> None:
+    for body in (
+        b'{"jsonrpc": "2.0", "id": 9, "result": {}}',
+        b'{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}}',
+    ):
+        assert client.post(with_key(hosted), headers=headers(session), content=body).status_code == 202
+    assert client.post(with_key(hosted), headers=headers(session), json=rpc("ping")).status_code == 200
