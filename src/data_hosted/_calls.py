@@ -5,7 +5,8 @@ what is allowed:
 
 - unknown tool, no ``endpoint``, unknown slug, a field the slug's endpoint
   does not take, a missing or malformed value: JSON-RPC *invalid params*
-  (-32602), because the call itself is wrong;
+  (-32602), because the call itself is wrong (in 2025-11-25 sessions the SDK
+  server answers those of a listed tool as ``isError`` results instead);
 - everything that happens upstream or in the limits (plan denial, quota,
   not found, outage): a tool result with ``isError`` whose text starts with
   ``[category]`` and says what to do next, because the call was right and

@@ -1,4 +1,12 @@
-"""The SDK server behind the HTTP layer: the toolset's tools, calls made as the request's caller."""
+"""The SDK server behind the HTTP layer: the toolset's tools, calls made as the request's caller.
+
+Argument problems of a listed tool answer by protocol version. From
+2025-11-25 on, the spec has them come back as tool results with ``isError``
+(the model reads them and can correct the call), as the local server does:
+``[bad_arguments]`` and the same message. Older sessions keep JSON-RPC
+*invalid params* (-32602), with the allowed values in ``error.data`` too. An
+unknown tool is -32602 in every version: there is no tool to have a result.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +17,10 @@ import mcp_types as types
 from mcp.server import Server
 from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
-from mcp_types import INTERNAL_ERROR
+from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
+from mcp_types.version import is_version_at_least
 
-from data_hosted._calls import Caller, ToolCalls
+from data_hosted._calls import Caller, ToolCalls, problem
 from data_hosted._tools import Toolset
 from data_pkg._version import __version__
 
@@ -25,6 +34,8 @@ INSTRUCTIONS = (
     "endpoint takes; a wrong field is refused with the list of allowed ones. Every tool only reads. Errors come "
     "back as results starting with [category]: follow the advice in them."
 )
+RESULT_ERRORS_FROM = "2025-11-25"
+"""The first protocol version whose sessions get a known tool's argument problems as ``isError`` results."""
 CALLER_STATE = "data_hosted.caller"
 """Key of the request's ASGI ``state`` under which the HTTP layer leaves the :class:`Caller`."""
 
@@ -45,7 +56,10 @@ def build_server(toolset: Toolset, calls: ToolCalls) -> Server[Any]:
             raise MCPError(INTERNAL_ERROR, "no caller on this request")
         try:
             return await calls.call(params.name, params.arguments or {}, caller)
-        except MCPError:
+        except MCPError as error:
+            known = params.name in toolset.tools
+            if known and error.code == INVALID_PARAMS and is_version_at_least(ctx.protocol_version, RESULT_ERRORS_FROM):
+                return problem(f"[bad_arguments] {error.message.rstrip('.')}. Fix the arguments and call again.")
             raise
         except Exception:
             logger.exception("%s failed unexpectedly", params.name)
