@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import queue
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -95,3 +96,171 @@ def test_stdout_is_only_json_rpc_even_at_debug_and_bad_input_is_survived(sandbox
     assert "error" in by_id[8]
     assert returncode == 0
     assert "DEBUG" in (tmp_path / "err.log").read_text()  # logs went to stderr
+
+
+INITIALIZE = request(
+    1,
+    "initialize",
+    {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
+)
+INITIALIZED = json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"})
+Message = dict[str, Any]
+
+
+class RawServer:
+    """``python -m data_pkg.mcp`` spoken to in raw lines; every wait for an answer is bounded."""
+
+    def __init__(self, errlog: Path, env: dict[str, str] | None = None) -> None:
+        self._err = errlog.open("w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "data_pkg.mcp"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._err,
+            env=server_env(None) if env is None else env,
+        )
+        self.received: list[Message] = []  # in the order they were read
+        self._lines: queue.Queue[Message | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for raw in self.process.stdout:
+            self._lines.put(json.loads(raw))  # every stdout line is JSON
+        self._lines.put(None)
+
+    def send(self, *lines: str | bytes) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"".join((x if isinstance(x, bytes) else x.encode()) + b"\n" for x in lines))
+        self.process.stdin.flush()
+
+    def answer(self, id_: object, within: float = 60) -> Message:
+        """The answer to the request ``id_``, reading (and keeping) whatever comes before it."""
+        for seen in self.received:
+            if seen.get("id") == id_ and ("result" in seen or "error" in seen):
+                return seen
+        while True:
+            try:
+                message = self._lines.get(timeout=within)
+            except queue.Empty:
+                raise AssertionError(f"no answer to {id_!r} within {within} s; got {self.received}") from None
+            if message is None:
+                raise AssertionError(f"stdout closed before an answer to {id_!r}; got {self.received}")
+            self.received.append(message)
+            if message.get("id") == id_:
+                return message
+
+    def close(self) -> int:
+        """Close stdin (EOF) and return the exit status."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.close()
+        returncode = self.process.wait(timeout=30)
+        self.process.stdout.close()
+        self._err.close()
+        return returncode
+
+
+HUGE_NUMBER = "1" * 5000  # valid JSON, beyond what the JSON parser takes as a number
+
+# Each line, and the (code, id) of the error it must be answered with; None: it must not be answered.
+MALFORMED: list[tuple[str | bytes, tuple[int, object] | None]] = [
+    ("this is not json", (-32700, None)),
+    ('{"jsonrpc": "2.0", "id": 99, "method": ', (-32700, None)),  # cut off mid-object: its id is unknown
+    (b'{"jsonrpc": "2.0", "id": 98, "method": "ping", "params": {"x": "\xff"}}', (-32700, None)),  # not UTF-8
+    ("[" * 5000 + "]" * 5000, (-32700, None)),  # valid JSON, but deeper than a parser should follow
+    (json.dumps([json.loads(request(10, "ping"))]), (-32600, None)),  # batches are not supported
+    ("[]", (-32600, None)),
+    ("42", (-32600, None)),
+    (json.dumps({"jsonrpc": "2.0", "id": 7}), (-32600, 7)),  # neither request nor response
+    (json.dumps({"jsonrpc": "2.0", "id": 8, "method": "tools/list", "params": [1, 2]}), (-32602, 8)),
+    (json.dumps({"jsonrpc": "2.0", "id": 81, "method": "tools/list", "params": "x"}), (-32600, 81)),
+    (json.dumps({"id": 9, "method": "tools/list"}), (-32600, 9)),  # no "jsonrpc"
+    (json.dumps({"jsonrpc": "1.0", "id": "nine", "method": "tools/list"}), (-32600, "nine")),
+    (json.dumps({"jsonrpc": "2.0", "id": None, "method": "tools/list"}), (-32600, None)),
+    (json.dumps({"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}), (-32600, None)),
+    (json.dumps({"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}), (-32600, None)),
+    (json.dumps({"jsonrpc": "2.0", "id": 12, "method": 5}), (-32600, 12)),
+    (json.dumps({"jsonrpc": "2.0", "method": 5}), (-32600, None)),  # not a valid notification either
+    ('{"jsonrpc": "2.0", "id": 14, "method": "ping", "params": {"n": ' + HUGE_NUMBER + "}}", (-32602, 14)),
+    (json.dumps({"jsonrpc": "2.0", "method": "notifications/progress", "params": [1]}), None),  # a notification
+    (json.dumps({"jsonrpc": "2.0", "id": 13, "result": 5}), None),  # a response is never answered
+    ("   ", None),
+]
+
+
+def test_every_malformed_line_gets_a_json_rpc_error_and_the_server_keeps_serving(tmp_path: Path) -> None:
+    server = RawServer(tmp_path / "err.log")
+    server.send(INITIALIZE, INITIALIZED)
+    assert "result" in server.answer(1)
+    server.send(*(line for line, _ in MALFORMED), request(20, "tools/list"))
+    assert server.answer(20)["result"]["tools"]
+    assert server.close() == 0
+    errors = [m for m in server.received if "error" in m]
+    # Answered in the order the lines came, each with the id it carried when one could be read.
+    assert [(e["error"]["code"], e["id"]) for e in errors] == [answer for _, answer in MALFORMED if answer]
+    for error in errors:
+        assert set(error) == {"jsonrpc", "id", "error"} and error["jsonrpc"] == "2.0"
+        message = error["error"]["message"]
+        assert message.split(":")[0] in ("Parse error", "Invalid Request", "Invalid params") and len(message) < 300
+    log = (tmp_path / "err.log").read_text()
+    assert log.count("stdin line") == len(MALFORMED) - 1  # each rejected line is logged, the blank one is skipped
+
+
+def test_the_error_says_what_is_wrong(tmp_path: Path) -> None:
+    server = RawServer(tmp_path / "err.log")
+    server.send(
+        json.dumps({"id": 9, "method": "tools/list"}),
+        json.dumps({"jsonrpc": "2.0", "id": 8, "method": "tools/list", "params": [1, 2]}),
+        json.dumps([json.loads(request(10, "ping"))]),
+        '{"jsonrpc": "2.0", "id": 99, "method": ',
+        request(20, "ping"),
+    )
+    server.answer(20)
+    server.close()
+    said = [m["error"]["message"] for m in server.received if "error" in m]
+    assert '"jsonrpc"' in said[0] and '"2.0"' in said[0]
+    assert "object" in said[1] and "array" in said[1]
+    assert "batch" in said[2].lower()
+    assert "column" in said[3]
+
+
+def test_an_overlong_line_is_refused_and_the_next_one_served(tmp_path: Path) -> None:
+    server = RawServer(tmp_path / "err.log")
+    server.send('{"jsonrpc": "2.0", "id": 5, "method": "ping", "params": {"x": "' + "a" * (9 * 2**20) + '"}}')
+    server.send(request(20, "ping"))
+    assert server.answer(20)["result"] == {}
+    assert server.close() == 0
+    (refused,) = [m for m in server.received if "error" in m]
+    assert refused["id"] is None and refused["error"]["code"] == -32600
+    assert "longer than" in refused["error"]["message"]
+
+
+def test_a_request_before_initialize_says_to_initialize_first(tmp_path: Path) -> None:
+    server = RawServer(tmp_path / "err.log")
+    for id_, method, params in ((2, "tools/list", None), (3, "tools/call", {"name": "quote", "arguments": {}})):
+        server.send(request(id_, method, params))
+        message = server.answer(id_)["error"]["message"]
+        assert "not initialized" in message and "send initialize" in message
+    server.send(INITIALIZE, INITIALIZED, request(4, "tools/list"))
+    assert server.answer(4)["result"]["tools"]
+    assert server.close() == 0
+
+
+def test_files_as_stdin_and_stdout_are_served_too(tmp_path: Path) -> None:
+    """Not pipes (a file redirected in, a file out): the same answers, and EOF ends the server."""
+    requests = tmp_path / "in.jsonl"
+    requests.write_text("\n".join([INITIALIZE, "this is not json", json.dumps({"id": 9, "method": "ping"})]) + "\n")
+    answers = tmp_path / "out.jsonl"
+    with requests.open("rb") as stdin, answers.open("wb") as stdout, (tmp_path / "err.log").open("w") as err:
+        done = subprocess.run(
+            [sys.executable, "-m", "data_pkg.mcp"],
+            stdin=stdin,
+            stdout=stdout,
+            stderr=err,
+            env=server_env(None),
+            timeout=60,
+        )
+    assert done.returncode == 0
+    by_id = {m["id"]: m for m in map(json.loads, answers.read_text().splitlines())}
+    assert "result" in by_id[1]
+    assert by_id[None]["error"]["code"] == -32700 and by_id[9]["error"]["code"] == -32600

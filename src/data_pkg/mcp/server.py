@@ -27,14 +27,15 @@ import mcp_types as types
 from mcp.server import Server
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
-from mcp.server.stdio import stdio_server
 from mcp.server.subscriptions import ListenHandler
 
 from data_pkg._version import __version__
 from data_pkg.catalog import by_key
+from data_pkg.mcp._handshake import explain_uninitialized
 from data_pkg.mcp._reload import Notifier, Reloader
 from data_pkg.mcp._results import failure, problem, success
 from data_pkg.mcp._state import SETUP_TOOL, ToolState
+from data_pkg.mcp._stdio import stdio_transport
 from data_pkg.toolsets import coerce_arguments
 
 if TYPE_CHECKING:
@@ -181,12 +182,18 @@ def configure_logging(env: Mapping[str, str]) -> None:
 
 
 async def serve(server: LocalServer) -> None:
-    """Serve ``server`` over stdio, with hot reload unless ``DATA_MCP_RELOAD=0``."""
+    """Serve ``server`` over stdio, with hot reload unless ``DATA_MCP_RELOAD=0``.
+
+    Malformed lines are answered with JSON-RPC errors by the transport (``_stdio``), and a request
+    sent before ``initialize`` is told to initialize first (``_handshake``).
+    """
     runtime = server.runtime
     options = server.create_initialization_options(NotificationOptions(tools_changed=True))
     reload_on = runtime.state.env.get("DATA_MCP_RELOAD", "1").strip() not in ("0", "false", "no", "off")
     reloader = Reloader(runtime.state, runtime.notifier)
-    async with stdio_server() as (read_stream, write_stream), anyio.create_task_group() as tasks:
+    if explain_uninitialized not in server.middleware:
+        server.middleware.append(explain_uninitialized)
+    async with stdio_transport() as (read_stream, write_stream), anyio.create_task_group() as tasks:
         if reload_on and runtime.state.files:
             tasks.start_soon(reloader.run)
         await server.run(read_stream, write_stream, options)

@@ -1,0 +1,398 @@
+"""The stdio transport: one JSON-RPC message per line on stdin and stdout.
+
+It replaces the SDK's ``stdio_server()`` for two reasons. Lines the SDK would drop unanswered
+(not JSON, not JSON-RPC) are answered here with a JSON-RPC error (see ``_lines``), so a client
+never waits for nothing. And when stdin and stdout are pipes or sockets on POSIX (how hosts
+start servers), the event loop reads and writes them itself: no worker thread per message.
+Anything else (a file redirected in or out, a terminal, Windows) is served through one reader
+thread and blocking writes in worker threads.
+
+While serving, fd 0 reads the null device and fd 1 writes to stderr, so a stray ``print`` or a
+child process can neither steal a request nor corrupt the wire; both are restored on exit.
+EOF on stdin ends the session; so does a client that stops reading (stdout closed).
+
+The transport needs the asyncio backend (what ``anyio.run`` uses by default).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import stat
+import sys
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager, suppress
+from functools import partial
+from typing import BinaryIO, Protocol
+
+import anyio
+import anyio.to_thread
+import mcp_types as types
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+from mcp.shared.message import SessionMessage
+
+from data_pkg.mcp._lines import INVALID_REQUEST, Rejected, error_answer, read_line
+
+logger = logging.getLogger("data_pkg.mcp")
+
+MAX_LINE = 8 * 2**20
+"""Longest line read (bytes): a longer one is answered -32600 and skipped, never held whole."""
+
+_FLUSH_TIMEOUT = 10.0
+"""How long the last answers may take to leave at shutdown when the client reads slowly."""
+
+_OVERLONG = object()
+_TOO_LONG = f"Invalid Request: the line is longer than {MAX_LINE} bytes"
+
+
+class OutputClosedError(Exception):
+    """The client closed its end of stdout."""
+
+
+@asynccontextmanager
+async def stdio_transport() -> AsyncIterator[
+    tuple[MemoryObjectReceiveStream[SessionMessage | Exception], MemoryObjectSendStream[SessionMessage]]
+]:
+    """Serve the process's stdin and stdout: yields the SDK's (read, write) stream pair."""
+    loop = asyncio.get_running_loop()
+    with _claimed(0, _null_input) as stdin_fd, _claimed(1, _stderr_copy) as stdout_fd:
+        output = await _open_output(loop, stdout_fd)
+        lines = await _open_input(loop, stdin_fd)
+        to_session, from_stdin = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+        to_stdout, from_session = anyio.create_memory_object_stream[SessionMessage](0)
+        try:
+            async with anyio.create_task_group() as tasks:
+
+                async def until_output_closes(work: Callable[[], Awaitable[None]]) -> None:
+                    try:
+                        await work()
+                    except OutputClosedError:
+                        logger.info("stdout was closed by the client: ending the session")
+                        tasks.cancel_scope.cancel()
+
+                reading = anyio.CancelScope()
+
+                async def read() -> None:
+                    with reading:
+                        await _read_all(lines, to_session, output)
+
+                tasks.start_soon(until_output_closes, read)
+                tasks.start_soon(until_output_closes, partial(_write_all, from_session, output))
+                yield from_stdin, to_stdout
+                # The session has ended (EOF, or the server stopped) and its answers are queued;
+                # stdin may never reach EOF, so stop reading it.
+                reading.cancel()
+                await to_stdout.aclose()
+        finally:
+            lines.close()
+            await output.aclose()
+
+
+# --- fds 0 and 1 --------------------------------------------------------------------------------
+
+
+def _null_input() -> int:
+    return os.open(os.devnull, os.O_RDONLY)
+
+
+def _stderr_copy() -> int:
+    try:
+        return os.dup(2)
+    except OSError:
+        return os.open(os.devnull, os.O_WRONLY)
+
+
+@contextmanager
+def _claimed(fd: int, diversion: Callable[[], int]) -> Iterator[int]:
+    """A private duplicate of ``fd`` for the wire, with ``fd`` itself diverted until exit.
+
+    The duplicate is never closed: a reader thread may still block on it when serving ends,
+    and a closed descriptor could be reused under it. One serve per process makes that one fd.
+    """
+    try:
+        private = _duplicate(fd)
+    except OSError:  # not open at all: reading it ends at once, writing it fails the session
+        yield fd
+        return
+    blocking = os.get_blocking(private) if sys.platform != "win32" else True
+    diverted = False
+    try:
+        spare = diversion()
+        try:
+            os.dup2(spare, fd)
+            diverted = True
+        finally:
+            os.close(spare)
+    except OSError:
+        logger.debug("could not divert fd %d; serving it in place", fd, exc_info=True)
+    if diverted:
+        _rebind(fd)
+    try:
+        yield private
+    finally:
+        if sys.platform != "win32":
+            with suppress(OSError):
+                os.set_blocking(private, blocking)  # the pipe transport made it non-blocking
+        if diverted:
+            with suppress(OSError):
+                os.dup2(private, fd)
+                _rebind(fd)
+
+
+def _duplicate(fd: int) -> int:
+    if sys.platform == "win32":
+        return os.dup(fd)
+    import fcntl
+
+    return fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 3)  # above 0-2, so it is never diverted with them
+
+
+def _rebind(fd: int) -> None:
+    """On Windows, point the process's standard handle at ``fd`` too (children inherit that)."""
+    if sys.platform == "win32":
+        from mcp.os.win32.utilities import rebind_std_handle_to_fd
+
+        with suppress(OSError):
+            rebind_std_handle_to_fd(fd)
+
+
+def _is_pipe(fd: int) -> bool:
+    """A pipe or socket the event loop can poll, shared with nothing that expects blocking I/O.
+
+    A terminal is excluded: its one open file shares its blocking mode with stderr.
+    """
+    if sys.platform == "win32":
+        return False
+    try:
+        mode = os.fstat(fd).st_mode
+        shares_stderr = os.path.samestat(os.fstat(fd), os.fstat(2))
+    except OSError:
+        return False
+    return (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)) and not shares_stderr
+
+
+# --- stdin ---------------------------------------------------------------------------------------
+
+
+class _Lines(Protocol):
+    async def readline(self) -> bytes | object | None:
+        """The next line (with its newline), ``_OVERLONG`` for a skipped line, None at EOF."""
+
+    def close(self) -> None:
+        """Stop reading."""
+
+
+async def _open_input(loop: asyncio.AbstractEventLoop, fd: int) -> _Lines:
+    if _is_pipe(fd):
+        reader = asyncio.StreamReader(limit=MAX_LINE)
+        pipe = os.fdopen(fd, "rb", buffering=0, closefd=False)
+        try:
+            transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
+        except (OSError, ValueError, NotImplementedError):
+            logger.debug("stdin cannot be polled; reading it in a thread", exc_info=True)
+        else:
+            logger.debug("stdin is read by the event loop")
+            return _PipeLines(reader, transport)
+    logger.debug("stdin is read by a thread (not a pipe or socket)")
+    return _ThreadLines(loop, fd)
+
+
+class _PipeLines:
+    """Lines read by the event loop itself."""
+
+    def __init__(self, reader: asyncio.StreamReader, transport: asyncio.ReadTransport) -> None:
+        self._reader = reader
+        self._transport = transport
+        self._skipping = False
+
+    async def readline(self) -> bytes | object | None:
+        while True:
+            try:
+                line = await self._reader.readuntil(b"\n")
+            except asyncio.IncompleteReadError as end:  # EOF, maybe after a last line without newline
+                line = end.partial
+                if not line and not self._skipping:
+                    return None
+            except asyncio.LimitOverrunError as overrun:
+                # Drop what is buffered of the line and the rest of it as it arrives.
+                await self._reader.readexactly(overrun.consumed)
+                self._skipping = True
+                continue
+            if self._skipping:
+                self._skipping = False
+                return _OVERLONG
+            return line
+
+    def close(self) -> None:
+        self._transport.close()
+
+
+class _ThreadLines:
+    """Lines read by one thread for the whole session, for what the event loop cannot poll."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, fd: int) -> None:
+        self._loop = loop
+        self._queue: asyncio.Queue[bytes | object | None] = asyncio.Queue(maxsize=1)
+        self._stream: BinaryIO = os.fdopen(fd, "rb", closefd=False)
+        threading.Thread(target=self._run, name="data-mcp stdin", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            while True:
+                line = self._stream.readline(MAX_LINE + 1)
+                if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                    while (rest := self._stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                        pass
+                    self._put(_OVERLONG)
+                    continue
+                self._put(line or None)
+                if not line:
+                    return
+        except Exception:  # a thread has no one to raise to
+            # Serving ended (the loop is gone) or stdin failed: either way, nothing more to read.
+            logger.debug("stdin reader thread ends", exc_info=True)
+            with suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._queue.put_nowait, None)
+
+    def _put(self, item: bytes | object | None) -> None:
+        # Blocks this thread while the loop is behind: the queue holds one line, so memory stays bounded.
+        asyncio.run_coroutine_threadsafe(self._queue.put(item), self._loop).result()
+
+    async def readline(self) -> bytes | object | None:
+        return await self._queue.get()
+
+    def close(self) -> None:
+        """The thread cannot be interrupted in a read; it ends at EOF or with the process."""
+
+
+async def _read_all(
+    lines: _Lines, session: MemoryObjectSendStream[SessionMessage | Exception], output: _Output
+) -> None:
+    """Feed valid messages to the session and answer the others, until EOF."""
+    number = 0
+    async with session:
+        while (line := await lines.readline()) is not None:
+            number += 1
+            if line is _OVERLONG:
+                logger.warning("stdin line %d: %s", number, _TOO_LONG)
+                await output.write(_frame(error_answer(INVALID_REQUEST, _TOO_LONG)))
+                continue
+            assert isinstance(line, bytes)
+            outcome = read_line(line)
+            if outcome is None:
+                continue
+            if isinstance(outcome, Rejected):
+                logger.warning("stdin line %d: %s", number, outcome.reason)
+                if outcome.answer is not None:
+                    await output.write(_frame(outcome.answer))
+                continue
+            try:
+                await session.send(SessionMessage(outcome))
+            except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+                return  # the session has stopped reading
+
+
+# --- stdout --------------------------------------------------------------------------------------
+
+
+class _Output(Protocol):
+    async def write(self, data: bytes) -> None:
+        """Write ``data`` whole; raises OutputClosedError when the client has closed stdout."""
+
+    async def aclose(self) -> None:
+        """Let written data leave (bounded), then stop."""
+
+
+def _frame(message: types.JSONRPCMessage) -> bytes:
+    return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
+
+
+async def _write_all(messages: MemoryObjectReceiveStream[SessionMessage], output: _Output) -> None:
+    async with messages:
+        async for message in messages:
+            await output.write(_frame(message.message))
+
+
+async def _open_output(loop: asyncio.AbstractEventLoop, fd: int) -> _Output:
+    if _is_pipe(fd):
+        pipe = os.fdopen(fd, "wb", buffering=0, closefd=False)
+        try:
+            transport, protocol = await loop.connect_write_pipe(_PipeProtocol, pipe)
+        except (OSError, ValueError, NotImplementedError):
+            logger.debug("stdout cannot be polled; writing it from worker threads", exc_info=True)
+        else:
+            logger.debug("stdout is written by the event loop")
+            return _PipeOutput(transport, protocol)
+    logger.debug("stdout is written from worker threads (not a pipe or socket)")
+    return _BlockingOutput(fd)
+
+
+class _PipeProtocol(asyncio.BaseProtocol):
+    """Flow control for the stdout pipe: writers wait while the client is behind."""
+
+    def __init__(self) -> None:
+        self.closed = False
+        self.lost = asyncio.get_running_loop().create_future()
+        self._resumed = asyncio.Event()
+        self._resumed.set()
+
+    def pause_writing(self) -> None:
+        self._resumed.clear()
+
+    def resume_writing(self) -> None:
+        self._resumed.set()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self._resumed.set()
+        if not self.lost.done():
+            self.lost.set_result(None)
+
+    async def writable(self) -> None:
+        await self._resumed.wait()
+
+
+class _PipeOutput:
+    """Writes go straight to the pipe from the event loop; the transport buffers what does not fit."""
+
+    def __init__(self, transport: asyncio.WriteTransport, protocol: _PipeProtocol) -> None:
+        self._transport = transport
+        self._protocol = protocol
+
+    async def write(self, data: bytes) -> None:
+        if self._protocol.closed or self._transport.is_closing():
+            raise OutputClosedError
+        self._transport.write(data)
+        await self._protocol.writable()
+        if self._protocol.closed:
+            raise OutputClosedError
+
+    async def aclose(self) -> None:
+        self._transport.close()  # flushes what is buffered first
+        with anyio.move_on_after(_FLUSH_TIMEOUT, shield=True):
+            await self._protocol.lost
+
+
+class _BlockingOutput:
+    """Blocking writes in a worker thread, one message at a time, for what cannot be polled."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._lock = anyio.Lock()
+
+    async def write(self, data: bytes) -> None:
+        async with self._lock:
+            try:
+                await anyio.to_thread.run_sync(self._write, data)
+            except (BrokenPipeError, ConnectionResetError):
+                raise OutputClosedError from None
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view) :]
+
+    async def aclose(self) -> None:
+        """Every write has completed already."""
