@@ -7,6 +7,7 @@ answer. One server process serves the whole ``full`` profile; every tool is call
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,7 +84,13 @@ def changed_dates(upstream: Any, structured: Any, where: str = "") -> list[str]:
     return []
 
 
+def has_dates(tool: types.Tool) -> bool:
+    """Whether the tool's schema has a field that may hold a date (the ones a re-encoding could turn into midnight)."""
+    return '"format": "date"' in json.dumps(tool.output_schema)
+
+
 def problems_of(tool: types.Tool, result: types.CallToolResult, upstream: Any) -> list[str]:
+    """Schema violations (formats checked), then dates changed from ``upstream`` (when given), a few of each."""
     if result.is_error:
         return [f"error result: {result.content}"]
     if tool.output_schema is None or result.structured_content is None:
@@ -92,6 +99,8 @@ def problems_of(tool: types.Tool, result: types.CallToolResult, upstream: Any) -
     found = [
         f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(result.structured_content)
     ]
+    if upstream is None:
+        return found[:3]
     structured: Any = result.structured_content
     rows = structured["result"] if isinstance(upstream, list) and "result" in structured else [structured]
     return found[:3] + changed_dates(upstream if isinstance(upstream, list) else [upstream], rows)[:3]
@@ -120,7 +129,8 @@ async def test_every_tool_of_the_full_profile_answers_content_that_fits_its_sche
         for tool in tools:
             endpoint = by_key(tool.name)
             result = await client.call_tool(tool.name, typical_arguments(endpoint))
-            problems = problems_of(tool, result, upstream_answer(sandbox, endpoint))
+            upstream = upstream_answer(sandbox, endpoint) if has_dates(tool) else None
+            problems = problems_of(tool, result, upstream)
             if problems:
                 failures[tool.name] = problems
     assert sorted(t.name for t in tools) == sorted(expected)
