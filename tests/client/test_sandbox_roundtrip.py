@@ -54,7 +54,8 @@ def arguments(endpoint: Endpoint) -> dict[str, Any]:
     args = {p.name: sample(p) for p in endpoint.params if p.required}
     names = {p.name for p in endpoint.params}
     if "from_date" in names and "to_date" in names:
-        args.update(from_date=dt.date(2026, 11, 2), to_date=dt.date(2026, 11, 13))
+        # Two trading days: the sandbox honours a range in full, and at 1min that is already 780 bars.
+        args.update(from_date=dt.date(2026, 11, 12), to_date=dt.date(2026, 11, 13))
     return args
 
 
@@ -81,7 +82,8 @@ def call_sync(client: DataClient, endpoint: Endpoint) -> Any:
 @pytest.fixture(scope="module")
 def sandbox() -> Iterator[str]:
     quotas = {"demo": Quota(10**6, 60), "sandbox-basic": Quota(2, 60)}
-    with running_sandbox(SandboxConfig(bulk_rows=40, quotas=quotas)) as url:
+    # Symbol lists are capped (tests/sandbox/test_depths.py checks their full sizes): every row is validated.
+    with running_sandbox(SandboxConfig(bulk_rows=40, list_rows=300, quotas=quotas)) as url:
         yield url
 
 

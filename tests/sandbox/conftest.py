@@ -14,8 +14,12 @@ from ._support import TIMEOUT
 
 @pytest.fixture(scope="session")
 def sandbox_url() -> Iterator[str]:
-    """A sandbox shared by the tests that neither inject faults nor exhaust quotas."""
-    config = SandboxConfig(quotas={"demo": Quota(1_000_000, 60)}, bulk_rows=450)
+    """A sandbox shared by the tests that neither inject faults nor exhaust quotas.
+
+    Its symbol lists are capped (test_depths.py checks the full sizes on a sandbox of its own),
+    so that sweeping every endpoint stays quick.
+    """
+    config = SandboxConfig(quotas={"demo": Quota(1_000_000, 60)}, bulk_rows=450, list_rows=300)
     with running_sandbox(config) as url:
         yield url
 

@@ -74,6 +74,16 @@ def test_malformed_rate_cuts_a_bulk_csv_mid_row(faulty: Faulty) -> None:
     assert lines[-1] != ""  # the last row stops part-way
 
 
+def test_malformed_rate_cuts_a_streamed_json_answer_part_way(faulty: Faulty) -> None:
+    # Five years of daily bars are long enough to be streamed; the cut comes after the first chunk.
+    response = faulty(malformed_rate=1.0).get("/stable/historical-price-eod/full", params=QUOTE)
+    assert response.status_code == 200
+    assert "content-length" not in response.headers
+    assert response.content.startswith(b'[{"date":')
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(response.content)
+
+
 def test_error200_rate_answers_status_200_with_the_limit_error_message(faulty: Faulty) -> None:
     response = faulty(error200_rate=1.0).get("/stable/quote", params=QUOTE)
     assert response.status_code == 200
@@ -96,6 +106,11 @@ def test_drop_rate_closes_the_connection_mid_body(faulty: Faulty, caplog: pytest
 def test_drop_rate_breaks_a_bulk_stream_part_way(faulty: Faulty) -> None:
     with pytest.raises(httpx2.TransportError):
         faulty(drop_rate=1.0).get("/stable/profile-bulk", params={"part": 0, "apikey": "demo"})
+
+
+def test_drop_rate_breaks_a_streamed_json_answer_part_way(faulty: Faulty) -> None:
+    with pytest.raises(httpx2.TransportError):
+        faulty(drop_rate=1.0).get("/stable/historical-price-eod/full", params=QUOTE)
 
 
 def test_fail_first_fails_each_path_n_times_then_succeeds(faulty: Faulty) -> None:

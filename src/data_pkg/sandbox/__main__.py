@@ -31,6 +31,7 @@ _SETTINGS: dict[str, tuple[Callable[[str], Any], str]] = {
     "fail_first": (int, "the first N requests to each path answer 503"),
     "seed": (int, "seed of the random fault stream (default 0)"),
     "bulk_rows": (int, "rows in each bulk CSV answer (default 2000)"),
+    "list_rows": (int, "at most N rows in each symbol list (default: the upstream's sizes, up to ~48,000)"),
 }
 
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import itertools
 import json
 import logging
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -26,12 +28,13 @@ from starlette.types import Receive, Scope, Send
 
 from data_pkg.catalog import tier_rank
 from data_pkg.sandbox._config import SandboxConfig
-from data_pkg.sandbox._data import ANCHOR, MAX_PAGES, RouteData, route_data
+from data_pkg.sandbox._data import ANCHOR, RouteData, route_data
 from data_pkg.sandbox._faults import Fault, FaultInjector, FaultSettings
 from data_pkg.sandbox._files import XLSX_MEDIA_TYPE, csv_chunks, report_workbook
 from data_pkg.sandbox._plans import QuotaBook
 from data_pkg.sandbox._query import BadQueryError, Value, parse_query
 from data_pkg.sandbox._routes import BadPathValueError, Route, Router, build_routes
+from data_pkg.sandbox._stream import ROWS_PER_CHUNK, json_chunks
 
 __all__ = ["create_app"]
 
@@ -114,17 +117,23 @@ class _Sandbox:
             with self._lock:
                 found = self._data.get(route.template)
                 if found is None:
-                    found = self._data[route.template] = route_data(route)
+                    found = self._data[route.template] = route_data(route, list_rows=self.config.list_rows)
         return found
 
-    def json_body(self, data: RouteData, path: str, values: Mapping[str, Value]) -> bytes:
+    def json_body(self, data: RouteData, path: str, values: Mapping[str, Value]) -> bytes | Iterator[Any]:
+        """A short answer's whole body (cached when small), or a long answer's rows, to be streamed."""
         key = (path, tuple(sorted((k, repr(v)) for k, v in values.items())))
         with self._lock:
             body = self._bodies.get(key)
             if body is not None:
                 self._bodies.move_to_end(key)
                 return body
-        body = json.dumps(data.rows(path, values), separators=(",", ":")).encode()
+        rows = data.iter_rows(path, values)
+        first = list(itertools.islice(rows, ROWS_PER_CHUNK))
+        if len(first) == ROWS_PER_CHUNK:
+            # A long answer (five years of bars, a symbol directory) goes out as it is generated.
+            return itertools.chain(first, rows)
+        body = json.dumps(first, separators=(",", ":")).encode()
         if len(body) <= _CACHED_BODY_MAX:
             with self._lock:
                 self._bodies[key] = body
@@ -152,7 +161,8 @@ class _Sandbox:
         lines += [
             "",
             f"Data does not depend on today's date: default ranges end on {ANCHOR.isoformat()}.",
-            f"Pages 0..{MAX_PAGES - 1} hold data; later pages answer [].",
+            "Answers are as deep as the upstream's: five years of daily bars without dates, symbol lists of",
+            "tens of thousands of rows; limit and page slice them, and a page past the end answers [].",
             "",
             "Control endpoints (no key needed):",
             "  GET  /_sandbox/faults   current fault settings",
@@ -318,7 +328,12 @@ def _reply(
         filename = re.sub(r"[^A-Za-z0-9._-]", "_", f"{symbol}-{fiscal_year}.xlsx")
         headers["Content-Disposition"] = f'attachment; filename="{filename}"'
         return Response(workbook, 200, headers, media_type=XLSX_MEDIA_TYPE)
-    return Response(sandbox.json_body(data, path, values), 200, headers, media_type=_JSON)
+    body = sandbox.json_body(data, path, values)
+    if isinstance(body, bytes):
+        return Response(body, 200, headers, media_type=_JSON)
+    cut_after = 1 if fault in ("malformed", "drop") else None
+    stream = _DroppedStream if fault == "drop" else StreamingResponse
+    return stream(json_chunks(body, cut_after=cut_after), 200, headers, media_type=_JSON)
 
 
 def _premium_refusal(route: Route, values: Mapping[str, Value]) -> str | None:

@@ -40,6 +40,9 @@ class SandboxConfig:
     """More accepted keys, mapped to their plan tier (``{"my-test-key": "starter"}``)."""
     bulk_rows: int = 2000
     """Rows in each bulk CSV answer."""
+    list_rows: int | None = None
+    """At most this many rows in each symbol list (stock, ETF, crypto ... lists, whole-market quotes);
+    None keeps the upstream's sizes (tens of thousands). For suites that call every endpoint often."""
 
     def __post_init__(self) -> None:
         # Building the settings validates every fault field with one set of messages.
@@ -48,6 +51,9 @@ class SandboxConfig:
             raise ValueError(f"seed must be an integer, got {self.seed!r}")
         if isinstance(self.bulk_rows, bool) or not isinstance(self.bulk_rows, int) or not 0 <= self.bulk_rows <= 10**7:
             raise ValueError(f"bulk_rows must be an integer between 0 and 10000000, got {self.bulk_rows!r}")
+        rows = self.list_rows
+        if rows is not None and (isinstance(rows, bool) or not isinstance(rows, int) or not 1 <= rows <= 10**7):
+            raise ValueError(f"list_rows must be an integer between 1 and 10000000, got {rows!r}")
         for key, tier in self.extra_keys.items():
             if not key or not key.isprintable() or " " in key:
                 raise ValueError(f"extra key {key!r} must be a non-empty printable string without spaces")

@@ -1,11 +1,18 @@
-"""Deterministic synthetic rows for a route and a request.
+"""Deterministic synthetic rows for a route and a request, generated lazily at the upstream's depths.
 
 Same route and same parameters (the key and ``limit`` aside) give the same
 rows, byte for byte: the random streams are seeded from a SHA-256 of the
 canonical request, and prices come from a fixed function of symbol and day,
-so a symbol's quote, profile and chart agree with each other. ``limit`` is
-left out of the seed so that a smaller limit answers a prefix of a larger one.
-Nothing depends on today's date: the default range ends at :data:`ANCHOR`.
+so a symbol's quote, profile and chart agree with each other.
+
+Rows are produced one at a time (an answer can hold tens of thousands) and
+each can be made without the ones before it: a series row is seeded by its
+day, so a day's bar is the same whatever range asks for it; a list row by its
+block of :data:`BLOCK` rows, so a page from the middle of a long list costs no
+more than the first. ``limit``, ``page`` and ``offset`` pick a slice of one
+fixed list (:mod:`data_pkg.sandbox._depths`), so a smaller limit answers a
+prefix of a larger one and consecutive pages tile it.
+Nothing depends on today's date: default ranges end at :data:`ANCHOR`.
 """
 
 from __future__ import annotations
@@ -14,9 +21,10 @@ import datetime as dt
 import functools
 import hashlib
 import importlib
+import itertools
 import math
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,10 +32,13 @@ from pydantic import BaseModel
 
 from data_pkg.models._index import MODEL_MODULES
 from data_pkg.sandbox import _vocab as v
+from data_pkg.sandbox._calendar import previous_trading_day, session_minutes, trading_days_back
+from data_pkg.sandbox._depths import HISTORY_START, INTRADAY_DAYS, SERIES_YEARS, Depth, depth_for
 from data_pkg.sandbox._fields import FieldPlan, plan_for
 from data_pkg.sandbox._query import Value
 from data_pkg.sandbox._routes import Route
 from data_pkg.sandbox._row import RowContext
+from data_pkg.sandbox._universe import symbol_at
 
 __all__ = ["ANCHOR", "RouteData", "load_model", "requested_range", "route_data"]
 
@@ -35,17 +46,22 @@ ANCHOR = dt.date(2026, 11, 20)
 """The "today" of the sandbox: default ranges end here."""
 
 DEFAULT_SPAN_DAYS = 30
-MAX_ROWS = 100
-"""Most rows a list answer holds, whatever ``limit`` asks."""
-MAX_SERIES_ROWS = 1000
-MAX_BARS = 500
-MAX_PAGES = 10
-"""Pages 0..9 hold data; later pages answer ``[]`` so that paging loops end."""
+"""Days a list's dates (and a non-price series) cover when no dates are given."""
+SERIES_SPAN_DAYS = SERIES_YEARS * 365 + 1
+"""Days a daily price series covers when no dates are given: five years, 2021-11-21 to 2026-11-20."""
+LOOKAHEAD = dt.timedelta(days=366)
+"""Calendars and other non-price series may hold rows up to a year after ANCHOR; prices stop at ANCHOR."""
+BLOCK = 64
+"""List rows seeded together: a slice starting mid-block draws at most BLOCK - 1 rows it does not answer."""
 
 _SERIES_TAGS = frozenset({"charts", "technical", "economics", "cot", "market_performance"})
+_PRICE_TAGS = frozenset({"charts", "technical"})
 _BAR_MINUTES = {"1min": 1, "5min": 5, "15min": 15, "30min": 30, "1hour": 60, "4hour": 240}
-_OPEN_MINUTE, _CLOSE_MINUTE = 9 * 60 + 30, 16 * 60
-_NO_ECHO = frozenset({"symbol", "symbols", "limit", "page", "from", "to", "period", "apikey"})
+_NO_ECHO = frozenset({"symbol", "symbols", "limit", "page", "offset", "from", "to", "period", "apikey"})
+_SLICING = frozenset({"limit", "page", "offset"})
+_RANGE = frozenset({"from", "to"})
+_MAX_PERIODS = 4 * (ANCHOR.year - HISTORY_START.year + 1)
+"""Quarters since HISTORY_START: more fiscal periods than any statement history holds."""
 
 
 def load_model(name: str) -> type[BaseModel]:
@@ -79,11 +95,6 @@ def close_on(symbol: str, ordinal: int) -> float:
     return base * (1 + 0.12 * math.sin(ordinal / 37 + phase1) + 0.05 * math.sin(ordinal / 11.3 + phase2) + noise)
 
 
-def _previous_weekday(day: dt.date) -> dt.date:
-    back = {0: 3, 6: 2}.get(day.weekday(), 1)
-    return day - dt.timedelta(days=back)
-
-
 @dataclass(frozen=True, slots=True)
 class _RowTime:
     day: dt.date
@@ -98,7 +109,7 @@ class _RowTime:
 def _context(rng: random.Random, symbol: str, t: _RowTime, explicit: bool) -> RowContext:
     ordinal = t.day.toordinal()
     close = close_on(symbol, ordinal)
-    prev = close_on(symbol, _previous_weekday(t.day).toordinal())
+    prev = close_on(symbol, previous_trading_day(t.day).toordinal())
     if t.minute is not None:
         # Intraday bars wiggle around the day's close; the previous bar stands in for the previous close.
         close *= 1 + 0.004 * math.sin(t.minute / 23 + ordinal)
@@ -152,45 +163,33 @@ def _plain_time(day: dt.date, start: dt.date, end: dt.date, minute: int | None =
     return _RowTime(day, minute, day.year, quarter, f"Q{quarter}", start, end)
 
 
-def requested_range(values: Mapping[str, Value]) -> tuple[dt.date, dt.date, bool]:
-    """First day, last day, and whether the request chose them (else the default range ending at ANCHOR)."""
+def requested_range(values: Mapping[str, Value], span_days: int = DEFAULT_SPAN_DAYS) -> tuple[dt.date, dt.date, bool]:
+    """First day, last day, and whether the request chose them (else ``span_days`` ending at ANCHOR)."""
     one = values.get("date")
     if isinstance(one, dt.date):
         return one, one, True
     start, end = values.get("from"), values.get("to")
     if isinstance(start, dt.date) and isinstance(end, dt.date):
         return start, end, True
+    span = dt.timedelta(days=span_days - 1)
     if isinstance(start, dt.date):
-        return start, ANCHOR if start <= ANCHOR else start + dt.timedelta(days=DEFAULT_SPAN_DAYS - 1), True
+        return start, ANCHOR if start <= ANCHOR else _add(start, span), True
     if isinstance(end, dt.date):
-        return end - dt.timedelta(days=DEFAULT_SPAN_DAYS - 1), end, True
+        return _sub(end, span), end, True
     year, quarter = values.get("year"), values.get("quarter")
     if isinstance(year, int) and 1 <= year <= 9999:
         if isinstance(quarter, int) and 1 <= quarter <= 4:
             return dt.date(year, quarter * 3 - 2, 1), _quarter_end(year, quarter), True
         return dt.date(year, 1, 1), dt.date(year, 12, 31), True
-    return ANCHOR - dt.timedelta(days=DEFAULT_SPAN_DAYS - 1), ANCHOR, False
+    return ANCHOR - span, ANCHOR, False
 
 
-def _weekdays_back(start: dt.date, end: dt.date, cap: int) -> Iterator[dt.date]:
-    day, count = end, 0
-    while day >= start and count < cap:
-        if day.weekday() < 5:
-            yield day
-            count += 1
-        day -= dt.timedelta(days=1)
+def _add(day: dt.date, span: dt.timedelta) -> dt.date:
+    return day + span if day <= dt.date.max - span else dt.date.max
 
 
-def _bars(start: dt.date, end: dt.date, minutes: int, cap: int) -> Iterator[_RowTime]:
-    count = 0
-    for day in _weekdays_back(start, end, cap):
-        minute = _CLOSE_MINUTE - minutes
-        while minute >= _OPEN_MINUTE and count < cap:
-            yield _plain_time(day, start, end, minute)
-            count += 1
-            minute -= minutes
-        if count >= cap:
-            return
+def _sub(day: dt.date, span: dt.timedelta) -> dt.date:
+    return day - span if day >= dt.date.min + span else dt.date.min
 
 
 def _period_times(values: Mapping[str, Value], default_period: object, count: int) -> list[_RowTime]:
@@ -216,24 +215,12 @@ def _period_times(values: Mapping[str, Value], default_period: object, count: in
         steps = [(first - i, 0) for i in range(count)]
     times: list[_RowTime] = []
     for y, q in steps:
-        if not 1 <= y <= 9998:
+        if not HISTORY_START.year <= y <= 9998:
             break
         day = _quarter_end(y, q or 4)
         filed = min(day + dt.timedelta(days=75), max(day, ANCHOR))
         times.append(_RowTime(day, None, y, q or 4, f"Q{q}" if q else "FY", day, filed))
     return times
-
-
-def _days_back(rng: random.Random, start: dt.date, end: dt.date, count: int, spread: int) -> Iterator[dt.date]:
-    """``count`` days walking back from ``end`` by random steps sized so ``spread`` rows roughly fill the range.
-
-    The steps do not depend on ``count``, so fewer rows are a prefix of more; past ``start`` the walk stays there.
-    """
-    step = max(1, (end - start).days // max(1, spread))
-    day = end
-    for _ in range(count):
-        yield day
-        day = max(start, day - dt.timedelta(days=rng.randint(0, step)))
 
 
 def _ticker(index: int) -> str:
@@ -289,7 +276,10 @@ class RouteData:
     """One row per trading day (or bar) of the range."""
     periodic: bool
     """One row per fiscal period (statements)."""
-    default_rows: int
+    depth: Depth
+    """How many rows the route's list holds and how ``limit``/``page`` slice it."""
+    prices: bool = False
+    """A price series or indicator: five years deep by default, and nothing after ANCHOR."""
     strings: tuple[str, ...] = ()
     """The vocabulary of a route whose model is ``str``."""
 
@@ -299,40 +289,117 @@ class RouteData:
         return tuple(wire for wire, _, _ in self.plan)
 
     def seed(self, path: str, values: Mapping[str, Value]) -> tuple[random.Random, random.Random]:
-        """The random streams of one request, from a SHA-256 of path and parameters (not key, not limit).
+        """The random streams of one request, from a SHA-256 of path and parameters (not key, not the slice).
 
-        Two streams, one for the layout (days, symbols) and one for field
-        values, each drawn row by row: so a smaller limit answers a prefix.
+        Two streams, one for the layout and one for field values, each drawn
+        row by row: so a smaller limit answers a prefix.
         """
-        canonical = path + "?" + "&".join(f"{k}={_text(values[k])}" for k in sorted(values) if k != "limit")
-        digest = hashlib.sha256(canonical.encode()).digest()
+        digest = self._digest(path, values, _SLICING)
         layout = random.Random(int.from_bytes(digest[:16], "big"))  # noqa: S311 - reproducible data, not secrets
         fields = random.Random(int.from_bytes(digest[16:], "big"))  # noqa: S311 - reproducible data, not secrets
         return layout, fields
 
+    @staticmethod
+    def _digest(path: str, values: Mapping[str, Value], skip: frozenset[str]) -> bytes:
+        canonical = path + "?" + "&".join(f"{k}={_text(values[k])}" for k in sorted(values) if k not in skip)
+        return hashlib.sha256(canonical.encode()).digest()
+
     def rows(self, path: str, values: Mapping[str, Value]) -> list[Any]:
-        """The JSON-ready answer: a list of rows (or of strings)."""
-        page = values.get("page")
-        if isinstance(page, int) and page >= MAX_PAGES:
-            return []
-        limit = values.get("limit")
+        """The whole JSON-ready answer as a list (see :meth:`iter_rows`)."""
+        return list(self.iter_rows(path, values))
+
+    def iter_rows(self, path: str, values: Mapping[str, Value]) -> Iterator[Any]:
+        """The JSON-ready answer, one row (or string) at a time, in the upstream's order."""
         if self.strings:
-            return list(self.strings[: limit if isinstance(limit, int) else None])
-        layout, rng = self.seed(path, values)
+            window = self.depth.window(values)
+            return iter(self.strings[window.start : window.stop])
+        if self.series:
+            return self._series(path, values)
+        listed = values.get("symbols")
+        if isinstance(listed, tuple) and "limit" not in self.route.query and "page" not in self.route.query:
+            return self._batch(path, values, listed)
+        if self.periodic:
+            return self._periodic(path, values)
+        return self._list(path, values)
+
+    def _row(self, ctx: RowContext, echo: Mapping[str, Any]) -> dict[str, Any]:
+        row = {wire: gen(ctx) for wire, gen, _ in self.plan}
+        if echo:
+            row.update(echo)
+        return row
+
+    def _series(self, path: str, values: Mapping[str, Value]) -> Iterator[dict[str, Any]]:
+        """Trading days (or their bars) from the end of the range back to its start, newest first."""
+        timeframe = str(values.get("interval") or values.get("timeframe") or "")
+        bar = _BAR_MINUTES.get(timeframe)
+        span = INTRADAY_DAYS[timeframe] if bar else SERIES_SPAN_DAYS if self.prices else DEFAULT_SPAN_DAYS
+        start, end, explicit = requested_range(values, span)
+        last = min(end, ANCHOR if self.prices else ANCHOR + LOOKAHEAD)
+        # Each day seeds its own stream, from the request without its range: a day's bars
+        # are the same in every range that holds them.
+        base = int.from_bytes(self._digest(path, values, _SLICING | _RANGE)[:16], "big")
+        symbol = values.get("symbol")
+        echo = self._echo(values)
+        minutes: Iterable[int | None] = session_minutes(bar) if bar else (None,)
+        for day in trading_days_back(max(start, HISTORY_START), last):
+            rng = random.Random(base + day.toordinal())  # noqa: S311 - reproducible data, not secrets
+            name = symbol if isinstance(symbol, str) else rng.choice(v.SYMBOLS)
+            for minute in minutes:
+                yield self._row(_context(rng, name, _plain_time(day, start, end, minute), explicit), echo)
+
+    def _batch(self, path: str, values: Mapping[str, Value], listed: tuple[str, ...]) -> Iterator[dict[str, Any]]:
+        """A batch quote: one row per symbol asked, in the order asked."""
+        start, end, explicit = requested_range(values)
+        _, rng = self.seed(path, values)
+        echo = self._echo(values)
+        t = _plain_time(end, start, end)
+        for name in listed:
+            yield self._row(_context(rng, name, t, explicit), echo)
+
+    def _periodic(self, path: str, values: Mapping[str, Value]) -> Iterator[dict[str, Any]]:
+        """Fiscal periods newest first; a slice from the middle draws the rows before it to keep the stream."""
+        window = self.depth.window(values)
+        default = self.route.query["period"].default if "period" in self.route.query else None
         start, end, explicit = requested_range(values)
         if start > end:
-            return []
-        times, symbols = self._layout(layout, values, start, end)
+            return
+        _, rng = self.seed(path, values)
         echo = self._echo(values)
-        plan = self.plan
-        rows: list[Any] = []
-        for t, symbol in zip(times, symbols, strict=True):
-            ctx = _context(rng, symbol, t, explicit)
-            row = {wire: gen(ctx) for wire, gen, _ in plan}
-            if echo:
-                row.update(echo)
-            rows.append(row)
-        return rows
+        symbol = str(values.get("symbol") or v.SYMBOLS[0])
+        for i, t in enumerate(_period_times(values, default, window.stop)):
+            row = self._row(_context(rng, symbol, t, explicit), echo)
+            if i >= window.start:
+                yield row
+
+    def _list(self, path: str, values: Mapping[str, Value]) -> Iterator[dict[str, Any]]:
+        """Rows ``limit``/``page``/``offset`` pick from the route's list, dates spread over the range, newest first."""
+        window = range(1) if self.route.single else self.depth.window(values)
+        start, end, explicit = requested_range(values)
+        if not window or start > end:
+            return
+        base = int.from_bytes(self._digest(path, values, _SLICING)[:16], "big")
+        symbol, listed = values.get("symbol"), values.get("symbols")
+        universe, total, span = self.depth.universe, self.depth.total, (end - start).days
+        echo = self._echo(values)
+        # A directory is a snapshot as of the range's end; other rows walk back through the range.
+        snapshot = _plain_time(end, start, end) if universe is not None else None
+        for block in itertools.count(window.start // BLOCK):
+            rng = random.Random(base + block)  # noqa: S311 - reproducible data, not secrets
+            for i in range(block * BLOCK, (block + 1) * BLOCK):
+                if i >= window.stop:
+                    return
+                if isinstance(symbol, str):
+                    name = symbol
+                elif universe is not None:
+                    name = symbol_at(universe, i)
+                elif isinstance(listed, tuple):
+                    name = listed[i % len(listed)]  # news for several symbols: the rows take turns
+                else:
+                    name = rng.choice(v.SYMBOLS)
+                t = snapshot or _plain_time(end - dt.timedelta(days=i * span // total), start, end)
+                row = self._row(_context(rng, name, t, explicit), echo)
+                if i >= window.start:
+                    yield row
 
     def bulk_rows(self, values: Mapping[str, Value], count: int) -> Iterator[dict[str, Any]]:
         """Rows of a bulk file: one per synthetic symbol, all for the requested day or fiscal period."""
@@ -344,48 +411,7 @@ class RouteData:
         t = periods[0] if periods else _plain_time(end, start, end)
         echo = self._echo(values)
         for i in range(count):
-            ctx = _context(rng, _ticker(offset + i), t, explicit)
-            row = {wire: gen(ctx) for wire, gen, _ in self.plan}
-            if echo:
-                row.update(echo)
-            yield row
-
-    def _layout(
-        self, rng: random.Random, values: Mapping[str, Value], start: dt.date, end: dt.date
-    ) -> tuple[list[_RowTime], list[str]]:
-        """The day (or bar, or period) and the symbol of each row."""
-        listed = values.get("symbols")
-        listed = listed[:MAX_ROWS] if isinstance(listed, tuple) else None
-        paged = "limit" in self.route.query or "page" in self.route.query
-        if listed and not paged:
-            # A batch quote: one row per symbol asked, in the order asked.
-            return [_plain_time(end, start, end)] * len(listed), list(listed)
-        # Symbols come from their own stream so that the number of rows drawn never shifts them.
-        picker = random.Random(rng.getrandbits(64))  # noqa: S311 - reproducible data, not secrets
-        limit = values.get("limit")
-        wanted = 1 if self.route.single else min(limit, MAX_ROWS) if isinstance(limit, int) else self.default_rows
-        times: list[_RowTime]
-        if self.series:
-            cap = min(limit, MAX_SERIES_ROWS) if isinstance(limit, int) else MAX_SERIES_ROWS
-            bar = _BAR_MINUTES.get(str(values.get("interval") or values.get("timeframe") or ""))
-            if bar is None:
-                times = [_plain_time(day, start, end) for day in _weekdays_back(start, end, cap)]
-            else:
-                times = list(_bars(start, end, bar, min(cap, MAX_BARS)))
-        elif self.periodic:
-            default = self.route.query["period"].default if "period" in self.route.query else None
-            times = _period_times(values, default, wanted)
-        else:
-            times = [_plain_time(day, start, end) for day in _days_back(rng, start, end, wanted, self.default_rows)]
-        symbol = values.get("symbol")
-        if isinstance(symbol, str):
-            names = [symbol] * len(times)
-        elif listed:
-            # News for several symbols: the rows take turns among them.
-            names = [listed[i % len(listed)] for i in range(len(times))]
-        else:
-            names = [picker.choice(v.SYMBOLS) for _ in times]
-        return times, names
+            yield self._row(_context(rng, _ticker(offset + i), t, explicit), echo)
 
     def _echo(self, values: Mapping[str, Value]) -> dict[str, Any]:
         """Request values copied into same-named fields (``exchange``, ``cik``, ``year`` ...)."""
@@ -401,11 +427,15 @@ class RouteData:
 _STRING_LISTS = {"sector": v.SECTORS, "industr": v.INDUSTRIES, "countr": v.COUNTRIES}
 
 
-def route_data(route: Route) -> RouteData:
-    """Build the data side of a route: import its models (first use only) and plan its fields."""
+def route_data(route: Route, *, list_rows: int | None = None) -> RouteData:
+    """Build the data side of a route: import its models (first use only) and plan its fields.
+
+    ``list_rows`` caps a symbol list's size (:attr:`SandboxConfig.list_rows`).
+    """
     if route.models == ("str",):
         strings = next((words for key, words in _STRING_LISTS.items() if key in route.template), v.WORDS)
-        return RouteData(route, (), (), False, False, len(strings), tuple(strings))
+        depth = Depth(len(strings), len(strings))
+        return RouteData(route, (), (), False, False, depth, strings=tuple(strings))
     models = tuple(load_model(name) for name in route.models)
     plan = plan_for(models)
     wires = {wire for wire, _, _ in plan}
@@ -418,8 +448,11 @@ def route_data(route: Route) -> RouteData:
         and bool(tags & _SERIES_TAGS)
     )
     periodic = not series and "period" in route.query
-    default_rows = 5 if periodic else 10
-    limit_param = route.query.get("limit")
-    if limit_param is not None and isinstance(limit_param.default, int) and 0 < limit_param.default < default_rows:
-        default_rows = limit_param.default
-    return RouteData(route, plan, models, series, periodic, default_rows)
+    if periodic:
+        # Statements answer five periods unless asked for more; the history goes back to HISTORY_START.
+        limit = route.query.get("limit")
+        size = limit.default if limit is not None and isinstance(limit.default, int) else 5
+        depth = Depth(_MAX_PERIODS, min(5, size))
+    else:
+        depth = depth_for(route, list_rows)
+    return RouteData(route, plan, models, series, periodic, depth, prices=series and bool(tags & _PRICE_TAGS))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import hashlib
 import io
@@ -13,10 +12,11 @@ from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from data_pkg.sandbox._stream import stream_rows
+
 __all__ = ["XLSX_MEDIA_TYPE", "csv_chunks", "report_workbook"]
 
 XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-ROWS_PER_CHUNK = 200
 
 
 def _cell(value: Any) -> str:
@@ -29,7 +29,13 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-async def csv_chunks(
+def _csv_lines(rows: Iterable[Sequence[str]]) -> bytes:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue().encode()
+
+
+def csv_chunks(
     columns: Sequence[str], rows: Iterable[Mapping[str, Any]], *, cut_after: int | None = None
 ) -> AsyncIterator[bytes]:
     """A header line, then the rows, ROWS_PER_CHUNK at a time, so the file is never whole in memory.
@@ -37,28 +43,11 @@ async def csv_chunks(
     ``cut_after`` (for the fault kinds) sends that many whole chunks, then half
     of the next one, ending mid-row, and stops.
     """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
-    sent = 0
-    for i, row in enumerate(rows, 1):
-        writer.writerow([_cell(row.get(column)) for column in columns])
-        if i % ROWS_PER_CHUNK == 0:
-            chunk = buffer.getvalue().encode()
-            buffer.seek(0)
-            buffer.truncate()
-            if cut_after is not None and sent >= cut_after:
-                yield chunk[: len(chunk) // 2]
-                return
-            yield chunk
-            sent += 1
-            # Let other requests on the event loop run between chunks.
-            await asyncio.sleep(0)
-    chunk = buffer.getvalue().encode()
-    if cut_after is not None:
-        chunk = chunk[: len(chunk) // 2]
-    if chunk:
-        yield chunk
+
+    def encode(batch: list[Mapping[str, Any]]) -> bytes:
+        return _csv_lines([_cell(row.get(column)) for column in columns] for row in batch)
+
+    return stream_rows(rows, encode, head=_csv_lines([columns]), cut_after=cut_after)
 
 
 # ---------------------------------------------------------------------------
