@@ -108,7 +108,7 @@ def problems_of(tool: types.Tool, result: types.CallToolResult, upstream: Any) -
 
 def test_date_and_date_time_formats_are_really_checked() -> None:
     # jsonschema skips a format it has no checker for; date-time needs rfc3339-validator installed.
-    assert {"date", "date-time"} <= set(FORMATS.checkers)
+    assert {"date", "date-time"} <= set(FORMATS.checkers), "pip install -e '.[dev]' (it brings rfc3339-validator)"
     assert not FORMATS.conforms("2026-11-20T00:00:00", "date-time")
     assert FORMATS.conforms("2026-11-20T00:00:00-05:00", "date-time")
     assert not FORMATS.conforms("2026-11-20 00:00:00", "date")
