@@ -115,3 +115,43 @@ def test_calling_a_file_or_add_on_endpoint_for_rows_is_refused_before_sending(ma
         with pytest.raises(InvalidRequestError, match="download"):
             client.call(name, **({"symbol": "AAPL", "year": 2024} if "xlsx" in name else {}))
     assert upstream.requests == []
+
+
+ASTRAL = "\U0001d538"  # one character, twelve once URL-encoded
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "args", "fragment"),
+    [
+        ("company.quote", {"symbol": "A" * 70_000}, "symbol is too long: 70,000 characters (at most 1,000)"),
+        ("batch.batch_quote", {"symbols": ["AAAAAAAAAA"] * 7_000}, "symbols is too long: 76,999 characters"),
+        ("fundamental.income_statement", {"symbol": "AAPL", "limit": 10**30}, "limit is out of range"),
+        ("fundamental.income_statement", {"symbol": "AAPL", "limit": 10**5000}, "at most 18 digits"),
+        ("company.profile_cik", {"cik": 10**5000}, "CIK of up to 10 digits"),
+        ("company.stock_screener", {"market_cap_more_than": float("inf")}, "must be a finite number"),
+        ("company.stock_screener", {"beta_less_than": float("nan")}, "must be a finite number"),
+        (
+            "company.stock_screener",
+            dict.fromkeys(("sector", "industry", "country", "exchange"), ASTRAL * 1000),
+            "too long to send: 48,",
+        ),
+    ],
+)
+def test_a_value_too_long_or_large_to_send_is_refused_before_any_request(
+    make_client: MakeClient, endpoint: str, args: dict[str, Any], fragment: str
+) -> None:
+    client, upstream = make_client(_ok)
+    with pytest.raises(InvalidRequestError) as caught:
+        client.call(endpoint, **args)
+    assert fragment in str(caught.value)
+    assert len(str(caught.value)) < 300  # the value is not echoed back whole
+    assert upstream.requests == []
+
+
+def test_values_up_to_the_limits_are_sent(make_client: MakeClient) -> None:
+    client, upstream = make_client(lambda r: httpx2.Response(200, json=[]))
+    client.call("company.stock_screener", sector="S" * 1_000, limit=10**18 - 1)
+    client.call("batch.batch_quote", symbols=["SYMBOL"] * 1_428)  # 9,995 characters with the commas
+    (screener, batch) = upstream.requests
+    assert screener.url.params["sector"] == "S" * 1_000 and screener.url.params["limit"] == "9" * 18
+    assert len(batch.url.params["symbols"]) == 9_995

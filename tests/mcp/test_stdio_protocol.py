@@ -14,7 +14,7 @@ from typing import IO, Any
 import pytest
 
 from data_pkg.sandbox import running_sandbox
-from tests.mcp._support import server_env
+from tests.mcp._support import connect, server_env, text
 
 pytestmark = pytest.mark.slow
 
@@ -264,3 +264,23 @@ def test_files_as_stdin_and_stdout_are_served_too(tmp_path: Path) -> None:
     by_id = {m["id"]: m for m in map(json.loads, answers.read_text().splitlines())}
     assert "result" in by_id[1]
     assert by_id[None]["error"]["code"] == -32700 and by_id[9]["error"]["code"] == -32600
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("tool", "arguments", "fragment"),
+    [
+        ("quote", {"symbol": "A" * 70_000}, "symbol is too long: 70,000 characters (at most 1,000)"),
+        ("income_statement", {"symbol": "AAPL", "limit": "1" * 70_000}, "limit must be a whole number"),
+        ("income_statement", {"symbol": "AAPL", "limit": 10**4000}, "limit is out of range"),
+    ],
+)
+async def test_a_value_too_long_to_send_is_a_bad_arguments_result(
+    sandbox: str, tmp_path: Path, tool: str, arguments: dict[str, object], fragment: str
+) -> None:
+    async with connect(server_env(sandbox), tmp_path / "err.log") as client:
+        result = await client.call_tool(tool, arguments)
+        assert (await client.call_tool("quote", {"symbol": "AAPL"})).is_error is False  # still serving
+    assert result.is_error is True
+    assert text(result).startswith("[bad_arguments] ") and fragment in text(result)
+    assert len(text(result)) < 400

@@ -1,15 +1,21 @@
 """Check Python arguments against the catalog and encode them for the wire.
 
 Runs before any request, so a wrong argument costs no call of the caller's
-quota and the error names the argument and what it accepts.
+quota and the error names the argument and what it accepts. Values are bounded
+too: a URL has a length limit (the HTTP library refuses 64 KiB, most servers far
+less), so an overlong value is refused here, naming the limit, instead of failing
+in the HTTP library.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import httpx2
 
 from data_pkg.catalog import SEGMENT_ENV, Endpoint, Param
 from data_pkg.errors import EndpointUnavailableError, InvalidRequestError
@@ -17,6 +23,18 @@ from data_pkg.errors import EndpointUnavailableError, InvalidRequestError
 _PATH_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+MAX_TEXT = 1_000
+"""Characters in one string value (symbols, names, search text)."""
+MAX_LIST = 10_000
+"""Characters in one list value, commas included (about 1,400 symbols)."""
+MAX_QUERY = 32_768
+"""Characters of the URL-encoded query: half of what the HTTP library accepts, leaving room for the rest."""
+MAX_DIGITS = 18
+"""Digits of a whole number: every count, year or bound upstream fits in a 64-bit integer."""
+_MAX_INT = 10**MAX_DIGITS
+_ENCODED_PER_CHAR = 12  # the most one character can take once URL-encoded (4 UTF-8 bytes as %XX)
+
 _TYPE_WORDS = {
     "str": "a string",
     "int": "a whole number",
@@ -80,19 +98,53 @@ def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str
         if param.location == "path":
             if not _PATH_VALUE.fullmatch(text):
                 raise InvalidRequestError(
-                    f"{param.name}={text!r} is not a valid path value", param=param.name, endpoint=endpoint.spec
+                    f"{param.name}={_short(text)} is not a valid path value", param=param.name, endpoint=endpoint.spec
                 )
             path = path.replace("{" + param.name + "}", text)
         else:
             query.append((param.wire, text))
-    return WireRequest(endpoint, path, tuple(query))
+    wire = WireRequest(endpoint, path, tuple(query))
+    _check_query_length(wire)
+    return wire
+
+
+def query_string(query: tuple[tuple[str, str], ...]) -> str:
+    """``query`` URL-encoded exactly as the HTTP library sends it."""
+    return str(httpx2.QueryParams(query))
+
+
+def _check_query_length(request: WireRequest) -> None:
+    # Encoding costs more than the whole check; it runs only when the raw size could exceed the limit.
+    endpoint, query = request.endpoint, request.query
+    if sum(len(name) + len(value) + 2 for name, value in query) * _ENCODED_PER_CHAR <= MAX_QUERY:
+        return
+    length = len(query_string(query))
+    if length > MAX_QUERY:
+        longest = max(query, key=lambda item: len(item[1]))[0]
+        name = next((p.name for p in endpoint.params if p.wire == longest), longest)
+        raise InvalidRequestError(
+            f"the arguments are too long to send: {length:,} characters once URL-encoded (at most {MAX_QUERY:,});"
+            f" shorten {name} or send fewer values",
+            param=name,
+            endpoint=endpoint.spec,
+        )
 
 
 def _encode_value(endpoint: Endpoint, param: Param, value: object) -> str:
+    range_problem = _range_problem(param, value)
+    if range_problem:
+        raise InvalidRequestError(f"{param.name} {range_problem}", param=param.name, endpoint=endpoint.spec)
     text = _to_text(param, value)
     if text is None:
         raise InvalidRequestError(
             f"{param.name} must be {_TYPE_WORDS[param.type]}, got {type(value).__name__} {_short(value)}",
+            param=param.name,
+            endpoint=endpoint.spec,
+        )
+    limit = MAX_LIST if param.type == "list" else MAX_TEXT
+    if len(text) > limit:
+        raise InvalidRequestError(
+            f"{param.name} is too long: {len(text):,} characters (at most {limit:,})",
             param=param.name,
             endpoint=endpoint.spec,
         )
@@ -108,6 +160,17 @@ def _encode_value(endpoint: Endpoint, param: Param, value: object) -> str:
             endpoint=endpoint.spec,
         )
     return text
+
+
+def _range_problem(param: Param, value: object) -> str | None:
+    """Why a number of the right type still cannot be sent, or None."""
+    if param.type not in ("int", "float") or isinstance(value, bool):
+        return None
+    if isinstance(value, int) and not -_MAX_INT < value < _MAX_INT:
+        return f"is out of range: use a whole number of at most {MAX_DIGITS} digits"
+    if isinstance(value, float) and param.type == "float" and not math.isfinite(value):
+        return "must be a finite number"
+    return None
 
 
 def _to_text(param: Param, value: object) -> str | None:
@@ -144,7 +207,7 @@ def _date_text(value: object) -> str | None:
 
 
 def _cik_text(value: object) -> str | None:
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**10:
         value = str(value)
     if isinstance(value, str) and value.isdigit() and len(value) <= 10:
         return value.zfill(10)
@@ -170,5 +233,7 @@ def _wire_scalar(value: object) -> str:
 
 
 def _short(value: object) -> str:
+    if isinstance(value, int) and not -_MAX_INT < value < _MAX_INT:
+        return f"a number of more than {MAX_DIGITS} digits"  # repr() refuses the longest ones
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -62,7 +62,9 @@ def normalise_fixed(param: Param, value: object) -> object:
     return value
 
 
-_INTEGER = re.compile(r"-?[0-9]+")
+# Bounded below Python's int-conversion guard (4,300 digits): a longer string passes through
+# unchanged and the client refuses it by name instead of int() raising here.
+_INTEGER = re.compile(r"-?[0-9]{1,4000}")
 _NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
 
