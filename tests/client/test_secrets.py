@@ -74,6 +74,21 @@ def test_successful_calls_at_debug_log_no_key(make_client: MakeClient, caplog: p
     assert SECRET_KEY not in caplog.text
 
 
+def test_the_debug_line_shows_the_query_as_sent_without_the_key(
+    make_client: MakeClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    client, upstream = make_client(lambda r: httpx2.Response(200, json=[quote_row()]))
+    client.company.get_quote("AAPL&apikey=x y")  # a value that looks like more of the query
+    (sent,) = upstream.requests
+    as_sent = sent.url.raw_path.decode()
+    assert as_sent.endswith(f"&apikey={SECRET_KEY}")
+    (line,) = [r.getMessage() for r in caplog.records if r.getMessage().startswith("GET ")]
+    assert line.startswith(f"GET {as_sent.removesuffix(f'&apikey={SECRET_KEY}')} -> 200")
+    assert "symbol=AAPL%26apikey%3Dx+y" in line
+    assert SECRET_KEY not in caplog.text
+
+
 def test_settings_and_secret_reprs_mask_the_key() -> None:
     settings = Settings.from_env({"DATA_API_KEY": SECRET_KEY, "DATA_BASE_URL": "http://x.test"})
     assert settings.api_key is not None and settings.api_key.reveal() == SECRET_KEY

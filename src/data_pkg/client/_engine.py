@@ -15,7 +15,7 @@ from typing import Any
 import httpx2
 
 from data_pkg.catalog import Endpoint, lookup
-from data_pkg.client._args import WireRequest, encode
+from data_pkg.client._args import WireRequest, encode, query_string
 from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
 from data_pkg.client._decode import check_rows, decode_json, json_rows
 from data_pkg.client._ratelimit import RateLimiter, RateLimitInfo, parse_rate_limit_headers, plan_rate
@@ -51,8 +51,11 @@ class Call:
         return self.request.endpoint
 
     def describe(self) -> str:
-        """``GET /stable/quote?symbol=AAPL``, never with the key: safe to log."""
-        query = "&".join(f"{k}={v}" for k, v in self.request.query)
+        """``GET /stable/quote?symbol=AAPL``: the request as sent (URL-encoded), without the key: safe to log.
+
+        Encoded, so a value is never read as more of the query (``symbol=AAPL%26apikey%3Dx``).
+        """
+        query = query_string(self.request.query)
         return f"GET {self.request.path}{'?' + query if query else ''}"
 
 
