@@ -7,9 +7,9 @@ start servers), the event loop reads and writes them itself: no worker thread pe
 Anything else (a file redirected in or out, a terminal, Windows) is served through one reader
 thread and blocking writes in worker threads.
 
-While serving, fd 0 reads the null device and fd 1 writes to stderr, so a stray ``print`` or a
-child process can neither steal a request nor corrupt the wire; both are restored on exit.
-EOF on stdin ends the session; so does a client that stops reading (stdout closed).
+While serving, fds 0 and 1 point elsewhere (``_stdfds``), so a stray ``print`` or a child
+process can neither steal a request nor corrupt the wire. EOF on stdin ends the session; so
+does a client that stops reading (stdout closed).
 
 The transport needs the asyncio backend (what ``anyio.run`` uses by default).
 """
@@ -19,11 +19,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import stat
-import sys
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager, suppress
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
 from functools import partial
 from typing import BinaryIO, Protocol
 
@@ -34,6 +32,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.shared.message import SessionMessage
 
 from data_pkg.mcp._lines import INVALID_REQUEST, Rejected, error_answer, read_line
+from data_pkg.mcp._stdfds import claimed_stdin, claimed_stdout, is_pollable_pipe
 
 logger = logging.getLogger("data_pkg.mcp")
 
@@ -57,7 +56,7 @@ async def stdio_transport() -> AsyncIterator[
 ]:
     """Serve the process's stdin and stdout: yields the SDK's (read, write) stream pair."""
     loop = asyncio.get_running_loop()
-    with _claimed(0, _null_input) as stdin_fd, _claimed(1, _stderr_copy) as stdout_fd:
+    with claimed_stdin() as stdin_fd, claimed_stdout() as stdout_fd:
         output = await _open_output(loop, stdout_fd)
         lines = await _open_input(loop, stdin_fd)
         to_session, from_stdin = anyio.create_memory_object_stream[SessionMessage | Exception](0)
@@ -90,89 +89,6 @@ async def stdio_transport() -> AsyncIterator[
             await output.aclose()
 
 
-# --- fds 0 and 1 --------------------------------------------------------------------------------
-
-
-def _null_input() -> int:
-    return os.open(os.devnull, os.O_RDONLY)
-
-
-def _stderr_copy() -> int:
-    try:
-        return os.dup(2)
-    except OSError:
-        return os.open(os.devnull, os.O_WRONLY)
-
-
-@contextmanager
-def _claimed(fd: int, diversion: Callable[[], int]) -> Iterator[int]:
-    """A private duplicate of ``fd`` for the wire, with ``fd`` itself diverted until exit.
-
-    The duplicate is never closed: a reader thread may still block on it when serving ends,
-    and a closed descriptor could be reused under it. One serve per process makes that one fd.
-    """
-    try:
-        private = _duplicate(fd)
-    except OSError:  # not open at all: reading it ends at once, writing it fails the session
-        yield fd
-        return
-    blocking = os.get_blocking(private) if sys.platform != "win32" else True
-    diverted = False
-    try:
-        spare = diversion()
-        try:
-            os.dup2(spare, fd)
-            diverted = True
-        finally:
-            os.close(spare)
-    except OSError:
-        logger.debug("could not divert fd %d; serving it in place", fd, exc_info=True)
-    if diverted:
-        _rebind(fd)
-    try:
-        yield private
-    finally:
-        if sys.platform != "win32":
-            with suppress(OSError):
-                os.set_blocking(private, blocking)  # the pipe transport made it non-blocking
-        if diverted:
-            with suppress(OSError):
-                os.dup2(private, fd)
-                _rebind(fd)
-
-
-def _duplicate(fd: int) -> int:
-    if sys.platform == "win32":
-        return os.dup(fd)
-    import fcntl
-
-    return fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 3)  # above 0-2, so it is never diverted with them
-
-
-def _rebind(fd: int) -> None:
-    """On Windows, point the process's standard handle at ``fd`` too (children inherit that)."""
-    if sys.platform == "win32":
-        from mcp.os.win32.utilities import rebind_std_handle_to_fd
-
-        with suppress(OSError):
-            rebind_std_handle_to_fd(fd)
-
-
-def _is_pipe(fd: int) -> bool:
-    """A pipe or socket the event loop can poll, shared with nothing that expects blocking I/O.
-
-    A terminal is excluded: its one open file shares its blocking mode with stderr.
-    """
-    if sys.platform == "win32":
-        return False
-    try:
-        mode = os.fstat(fd).st_mode
-        shares_stderr = os.path.samestat(os.fstat(fd), os.fstat(2))
-    except OSError:
-        return False
-    return (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)) and not shares_stderr
-
-
 # --- stdin ---------------------------------------------------------------------------------------
 
 
@@ -185,7 +101,7 @@ class _Lines(Protocol):
 
 
 async def _open_input(loop: asyncio.AbstractEventLoop, fd: int) -> _Lines:
-    if _is_pipe(fd):
+    if is_pollable_pipe(fd):
         reader = asyncio.StreamReader(limit=MAX_LINE)
         pipe = os.fdopen(fd, "rb", buffering=0, closefd=False)
         try:
@@ -254,7 +170,7 @@ class _ThreadLines:
             # Serving ended (the loop is gone) or stdin failed: either way, nothing more to read.
             logger.debug("stdin reader thread ends", exc_info=True)
             with suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._queue.put_nowait, None)
+                asyncio.run_coroutine_threadsafe(self._queue.put(None), self._loop)
 
     def _put(self, item: bytes | object | None) -> None:
         # Blocks this thread while the loop is behind: the queue holds one line, so memory stays bounded.
@@ -316,7 +232,7 @@ async def _write_all(messages: MemoryObjectReceiveStream[SessionMessage], output
 
 
 async def _open_output(loop: asyncio.AbstractEventLoop, fd: int) -> _Output:
-    if _is_pipe(fd):
+    if is_pollable_pipe(fd):
         pipe = os.fdopen(fd, "wb", buffering=0, closefd=False)
         try:
             transport, protocol = await loop.connect_write_pipe(_PipeProtocol, pipe)
