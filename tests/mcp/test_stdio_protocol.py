@@ -284,3 +284,45 @@ async def test_a_value_too_long_to_send_is_a_bad_arguments_result(
     assert result.is_error is True
     assert text(result).startswith("[bad_arguments] ") and fragment in text(result)
     assert len(text(result)) < 400
+
+
+STRAY_OUTPUT = """
+import os, sys
+import anyio
+import mcp_types as types
+from mcp.shared.message import SessionMessage
+from data_pkg.mcp._stdio import stdio_transport
+
+async def main():
+    async with stdio_transport() as (read, write):
+        print("stray print", flush=True)
+        os.write(1, b"stray write\\n")
+        print("fd 0 reads", os.read(0, 100), file=sys.stderr, flush=True)
+        async with read:
+            async for item in read:
+                answer = types.JSONRPCResponse(jsonrpc="2.0", id=item.message.id, result={})
+                await write.send(SessionMessage(answer))
+        await write.aclose()
+    print("restored", flush=True)
+
+anyio.run(main)
+"""
+
+
+def test_stray_output_while_serving_goes_to_stderr_and_stdout_is_restored_after(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", STRAY_OUTPUT],
+        input=(request(1, "ping") + "\n" + request(2, "ping") + "\n").encode(),
+        capture_output=True,
+        env=server_env(None),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    *answers, last = done.stdout.decode().splitlines()
+    assert [json.loads(line) for line in answers] == [
+        {"jsonrpc": "2.0", "id": 1, "result": {}},
+        {"jsonrpc": "2.0", "id": 2, "result": {}},
+    ]
+    assert last == "restored"
+    assert b"stray print" in done.stderr and b"stray write" in done.stderr
+    assert b"fd 0 reads b''" in done.stderr  # nothing can take a request from the wire
