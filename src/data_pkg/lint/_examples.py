@@ -59,6 +59,11 @@ class Example:
     """Anything the reader needs beyond the two snippets."""
 
 
+_FIELDS = ("TOOLS", "INCLUDE", "EXCLUDE")
+_DOUBLINGS = tuple((_FIELDS[i % 3], _FIELDS[(i + 1) % 3]) for i in range(11))
+"""(field doubled, field assigned) for each line of the DM108 example."""
+
+
 def _examples(*examples: Example) -> Mapping[str, Example]:
     return MappingProxyType({e.code: e for e in examples})
 
@@ -100,6 +105,17 @@ EXAMPLES = _examples(
         "DM107",
         Snippet('tools = ["company.quote"]\n', "desk.toml"),
         Snippet("tools: [company.quote]\n", "desk.yaml"),
+    ),
+    Example(
+        "DM108",
+        Snippet(
+            '"""Desk."""\n\nTOOLS = ["company.quote", "market.search"]\n'
+            + "".join(f"{field} = {base} + {base}\n" for base, field in _DOUBLINGS),
+            "desk.py",
+        ),
+        Snippet('"""Desk."""\n\nTOOLS = ["company.quote", "market.search"]\n', "desk.py"),
+        "Each line doubles the list before it: sixty such lines would be 2**60 entries, so reading stops at the"
+        " line that crosses the limit. The same rule bounds nesting and integers in YAML and JSON too.",
     ),
     Example(
         "DM201",

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from data_pkg.toolsets._arguments import coerce_arguments
 from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
+from data_pkg.toolsets._files import open_regular, real_path
 from data_pkg.toolsets._naming import (
     DEFAULT_STYLE,
     MCP_NAME,
@@ -73,8 +74,10 @@ __all__ = [
     "input_schema",
     "is_profile_name",
     "manifest_json_schema",
+    "open_regular",
     "parse_manifest",
     "profiles_dir",
+    "real_path",
     "resolve",
     "source_from_env",
     "style_from_env",

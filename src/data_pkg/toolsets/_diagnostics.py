@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from data_pkg.errors import ConfigurationError
+from data_pkg.toolsets._limits import MAX_DEPTH, MAX_DIGITS, MAX_VALUES
 
 Severity = Literal["error", "warning"]
 
@@ -49,8 +50,21 @@ RULES = _rules(
     Rule("DM103", "error", "unknown-field", "A field (or override key) the manifest format does not define."),
     Rule("DM104", "error", "wrong-type", "A field's value has the wrong type or is empty."),
     Rule("DM105", "error", "duplicate-field", "The same field or mapping key is given twice."),
-    Rule("DM106", "error", "unreadable-file", "The file cannot be read: permissions, encoding (UTF-8 only) or size."),
+    Rule(
+        "DM106",
+        "error",
+        "unreadable-file",
+        "The file cannot be read: permissions, encoding (UTF-8 only), size (1 MiB), or it is not a regular file"
+        " (a FIFO, a folder, a device, a symlink loop).",
+    ),
     Rule("DM107", "error", "unsupported-format", "The file's suffix is not .py, .yaml, .yml or .json."),
+    Rule(
+        "DM108",
+        "error",
+        "too-large",
+        f"The document builds more than a manifest may: over {MAX_VALUES:,} values (a Python + that keeps doubling"
+        f" a list), nesting deeper than {MAX_DEPTH}, or an integer of more than {MAX_DIGITS} digits.",
+    ),
     Rule("DM201", "error", "unknown-tool", "No catalog endpoint has this name; a close match is suggested."),
     Rule("DM202", "error", "duplicate-entry", "The same tool, pattern or extended manifest is listed twice."),
     Rule("DM203", "error", "name-collision", "Two tools get the same name under the active naming style and prefix."),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import Node
+from data_pkg.toolsets._files import open_regular
 from data_pkg.toolsets._manifest import Format, Manifest, validate_document
 
 MAX_BYTES = 1 << 20
@@ -54,8 +55,9 @@ def parse_manifest(path: str | Path) -> ParsedManifest:
     """Read, parse and validate the manifest at ``path``; the format follows the suffix.
 
     Python manifests are parsed with :mod:`ast` and never executed; YAML is composed with the
-    safe loader and never constructed; JSON is strict. Every problem is a diagnostic with the
-    file, line and column, none is raised.
+    safe loader and never constructed; JSON is strict. Only a regular file is read, and never
+    with a blocking open (a FIFO is refused at once); what the document builds is bounded
+    (``_limits``). Every problem is a diagnostic with the file, line and column, none is raised.
     """
     path = Path(path)
     file = str(path)
@@ -69,12 +71,14 @@ def parse_manifest(path: str | Path) -> ParsedManifest:
         )
         return ParsedManifest(path, None, (problem,))
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:
             data = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         return ParsedManifest(path, None, (diagnostic("DM302", "manifest file not found", file=file),))
     except OSError as error:
-        return ParsedManifest(path, None, (diagnostic("DM106", f"cannot read the file: {error.strerror}", file=file),))
+        hint = None if isinstance(error, PermissionError) else "point at a regular manifest file"
+        unreadable = diagnostic("DM106", f"cannot read the file: {error.strerror or error}", hint=hint, file=file)
+        return ParsedManifest(path, None, (unreadable,))
     if len(data) > MAX_BYTES:
         too_big = diagnostic("DM106", f"the file is larger than {MAX_BYTES} bytes", file=file)
         return ParsedManifest(path, None, (too_big,))

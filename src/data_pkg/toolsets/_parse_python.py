@@ -6,6 +6,10 @@ is a str, int, float, bool or None constant, a list, tuple, set or dict display 
 between lists, or the name of a field assigned above. Everything else is reported (DM102) at the
 node that is not allowed. Nothing here compiles or evaluates code: the only call into Python's
 machinery is ``ast.parse``, which builds a syntax tree and runs nothing.
+
+Names and ``+`` let a few lines build a great deal (``B = A + A`` sixty times is 2**60 items), so
+every reference counts the full size of what it names against the file's budget (``_limits``):
+past it, reading stops with one DM108 at the line that crossed it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import inspect
 
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import FIELD_NAMES, Node
+from data_pkg.toolsets._limits import MAX_DIGITS, NO_SUCH_NUMBER, Budget, LimitError
 
 # The docstring is the description in Python; an assigned DESCRIPTION would be a second way to say it.
 _PY_FIELDS = frozenset(name.upper() for name in FIELD_NAMES if name != "description")
@@ -58,8 +63,10 @@ class _PythonReader:
     def __init__(self, text: str, file: str) -> None:
         self.lines = text.splitlines()
         self.file = file
-        self.assigned: dict[str, Node] = {}
+        self.assigned: dict[str, tuple[Node, int, int]] = {}
+        """Each field assigned so far: its value, how many values it holds, how deep it nests."""
         self.diagnostics: list[Diagnostic] = []
+        self.budget = Budget()
 
     def position(self, node: ast.AST) -> tuple[int, int]:
         line: int = getattr(node, "lineno", 1)
@@ -112,21 +119,41 @@ class _PythonReader:
         if name not in _PY_FIELDS:
             self.report("DM103", target, f"unknown field {name}", _field_hint(name))
             return None
+        before = self.budget.values
         try:
-            value = self.literal(statement.value)
+            value, depth = self.literal(statement.value, 2)  # the document is level 1, its fields' values 2
         except _UnsupportedError as problem:
             self.report(problem.code, problem.node, problem.message, problem.hint)
             return None
-        self.assigned[name] = value
+        self.assigned[name] = (value, self.budget.values - before, depth)
         line, col = self.position(target)
         return Node("scalar", name.lower(), line, col), value
 
-    def literal(self, node: ast.expr) -> Node:
+    def literal(self, node: ast.expr, depth: int) -> tuple[Node, int]:
+        """The value ``node`` writes at nesting level ``depth``, and how many levels it holds (a scalar 0).
+
+        Spends the budget on every value, so a reference costs the full size of what it names.
+        """
         line, col = self.position(node)
+        if isinstance(node, ast.Name):
+            if node.id in self.assigned:
+                named, size, nested = self.assigned[node.id]
+                # The node is shared, not copied, but whatever walks the document walks it again.
+                self.budget.spend(size, line, col)
+                self.budget.depth(depth - 1 + nested, line, col)
+                return named, nested
+            raise _UnsupportedError(
+                node,
+                f"{node.id} is not a field assigned above",
+                hint="a value may refer only to UPPERCASE fields assigned earlier in the file",
+            )
+        self.budget.spend(1, line, col)
         if isinstance(node, ast.Constant):
             value = node.value
+            if isinstance(value, int) and not isinstance(value, bool):
+                self.budget.integer(value, line, col)  # 0x... literals escape the parser's own digit limit
             if value is None or isinstance(value, (str, int, float, bool)):
-                return Node("scalar", value, line, col)
+                return Node("scalar", value, line, col), 0
             kind = "..." if value is Ellipsis else type(value).__name__
             raise _UnsupportedError(
                 node, f"{kind} is not a manifest value", "DM104", "use a str, int, float, bool or None"
@@ -135,29 +162,30 @@ class _PythonReader:
             operand = node.operand.value if isinstance(node.operand, ast.Constant) else None
             # bool is an int too, but -True is no literal anyone means.
             if isinstance(operand, (int, float)) and not isinstance(operand, bool):
-                return Node("scalar", -operand if isinstance(node.op, ast.USub) else operand, line, col)
+                if isinstance(operand, int):
+                    self.budget.integer(operand, line, col)
+                return Node("scalar", -operand if isinstance(node.op, ast.USub) else operand, line, col), 0
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-            return Node("list", tuple(self.literal(element) for element in node.elts), line, col)
+            self.budget.depth(depth, line, col)
+            elements = [self.literal(element, depth + 1) for element in node.elts]
+            nested = 1 + max((inner for _, inner in elements), default=0)
+            return Node("list", tuple(element for element, _ in elements), line, col), nested
         if isinstance(node, ast.Dict):
+            self.budget.depth(depth, line, col)
             pairs: list[tuple[Node, Node]] = []
+            nested = 1
             for key, item in zip(node.keys, node.values, strict=True):
                 if key is None:
                     raise _UnsupportedError(item, "unpacking with ** is not allowed: write the entries out")
-                pairs.append((self.literal(key), self.literal(item)))
-            return Node("map", tuple(pairs), line, col)
+                (key_node, _), (item_node, inner) = self.literal(key, depth + 1), self.literal(item, depth + 1)
+                pairs.append((key_node, item_node))
+                nested = max(nested, 1 + inner)
+            return Node("map", tuple(pairs), line, col), nested
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-            left, right = self.literal(node.left), self.literal(node.right)
+            (left, left_depth), (right, right_depth) = self.literal(node.left, depth), self.literal(node.right, depth)
             if left.kind == "list" and right.kind == "list":
-                return Node("list", left.items + right.items, line, col)
+                return Node("list", left.items + right.items, line, col), max(left_depth, right_depth)
             raise _UnsupportedError(node, "+ joins lists only")
-        if isinstance(node, ast.Name):
-            if node.id in self.assigned:
-                return self.assigned[node.id]
-            raise _UnsupportedError(
-                node,
-                f"{node.id} is not a field assigned above",
-                hint="a value may refer only to UPPERCASE fields assigned earlier in the file",
-            )
         what = _WHAT.get(type(node), f"a {type(node).__name__} expression")
         raise _UnsupportedError(node, f"{what} is not allowed: manifests are parsed, never run", hint="use a literal")
 
@@ -189,9 +217,17 @@ def parse_python(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
     except SyntaxError as error:
         line = error.lineno or 1
         col = error.offset or 1
+        if "integer string conversion" in error.msg:  # Python's own digit limit, met while parsing
+            digits = f"an integer of more than {MAX_DIGITS} digits"
+            return None, [diagnostic("DM108", digits, hint=NO_SUCH_NUMBER, file=file, line=line, col=col)]
         return None, [diagnostic("DM101", f"invalid Python: {error.msg}", file=file, line=line, col=col)]
     except (RecursionError, MemoryError, ValueError) as error:
         # ValueError: NUL bytes; RecursionError/MemoryError: pathological nesting.
         return None, [diagnostic("DM101", f"invalid Python: {type(error).__name__}", file=file, line=1, col=1)]
     reader = _PythonReader(text, file)
-    return reader.read(module), reader.diagnostics
+    try:
+        root = reader.read(module)
+    except LimitError as limit:
+        # Everything after this line would build on what could not be built: one finding says it.
+        return None, [*reader.diagnostics, limit.diagnostic(file)]
+    return root, reader.diagnostics

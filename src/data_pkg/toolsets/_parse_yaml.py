@@ -2,7 +2,9 @@
 
 Only the node graph is built (``compose``), so no YAML tag can create an object. On top of
 that, the reader accepts only the core scalar tags and plain sequences and mappings; aliases
-and anchors are refused too, which also rules out exponential "billion laughs" documents.
+and anchors are refused too, which also rules out exponential "billion laughs" documents. The
+limits (``_limits``) are checked as nodes are composed, so an oversized document stops there,
+and integers are measured before they are converted.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import yaml
 
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import Node
+from data_pkg.toolsets._limits import Budget, LimitError
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "timestamp")}
@@ -27,7 +30,12 @@ class _RefusedError(Exception):
 
 
 class _Loader(yaml.SafeLoader):
-    """The safe loader, minus anchors and aliases."""
+    """The safe loader, minus anchors and aliases, counting what it composes."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.budget = Budget()
+        self.depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         event = self.peek_event()  # type: ignore[no-untyped-call]
@@ -35,7 +43,15 @@ class _Loader(yaml.SafeLoader):
             raise _RefusedError("YAML aliases are not supported", event.start_mark, "write the value out")
         if getattr(event, "anchor", None) is not None:
             raise _RefusedError("YAML anchors are not supported", event.start_mark, "write the value out")
-        return super().compose_node(parent, index)
+        line, col = _at(event.start_mark)
+        self.budget.spend(1, line, col)
+        self.depth += 1
+        if not isinstance(event, yaml.ScalarEvent):
+            self.budget.depth(self.depth, line, col)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def _at(mark: Any) -> tuple[int, int]:
@@ -54,6 +70,12 @@ def _convert(loader: _Loader, node: yaml.Node) -> Node:
         if node.tag.endswith((":str", ":timestamp")):
             # A date such as 2024-01-31 stays the string it was written as: date parameters want that.
             return Node("scalar", str(node.value), line, col)
+        if node.tag.endswith(":int"):
+            # int() of a long decimal raises, and 0x... of any length converts: measure, then check the value.
+            Budget.digits(len(node.value.lstrip("+-").replace("_", "")), line, col)
+            value = loader.construct_object(node)
+            Budget.integer(value, line, col)
+            return Node("scalar", value, line, col)
         return Node("scalar", loader.construct_object(node), line, col)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != f"{_CORE}seq":
@@ -85,6 +107,8 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
     except _RefusedError as refused:
         line, col = _at(refused.mark)
         return None, [diagnostic("DM102", refused.message, hint=refused.hint, file=file, line=line, col=col)]
+    except LimitError as limit:
+        return None, [limit.diagnostic(file)]
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = _at(mark) if mark is not None else (1, 1)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from data_pkg.catalog import DEFAULT_SET, ENDPOINTS, SEGMENT_ENV, Endpoint, by_spec, lookup, tier_rank
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._files import real_path
 from data_pkg.toolsets._patterns import is_pattern, matches, pattern_problem, suggest, tool_names
 from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, profile_path
 from data_pkg.toolsets._sources import is_profile_name, manifest_path
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from data_pkg.toolsets._parse import ParsedManifest
 
 """The environment variable that configures each path segment (the client reads the same ones)."""
+
+
+MAX_SUGGESTIONS = 50
+"""Unknown tool names per resolution that get a suggestion; thousands of them would take seconds."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,8 @@ class Selector:
         """Where to report problems of the whole result (an empty tool set, say): the top manifest."""
         self.top_parsed: ParsedManifest | None = None
         """The top manifest file as parsed (None for the built-in default set)."""
+        self.suggestions = MAX_SUGGESTIONS
+        """How many more unknown tool names get a "did you mean"."""
 
     # -- reporting -------------------------------------------------------------------------
 
@@ -113,7 +120,10 @@ class Selector:
         try:
             return lookup(name.value)
         except KeyError:
-            self.report("DM201", where, f"unknown tool {name.value!r}", suggest(name.value, tool_names()))
+            # A suggestion costs a fuzzy match against every name: only the first few unknown names get one.
+            hint = suggest(name.value, tool_names()) if self.suggestions > 0 else "`data-mcp catalog` lists the tools"
+            self.suggestions -= 1
+            self.report("DM201", where, f"unknown tool {name.value!r}", hint)
             return None
 
     def explicit(self, name: Located[str], where: Where) -> Endpoint | None:
@@ -200,7 +210,9 @@ class Selector:
 
     def manifest(self, path: Path, where: Where, stack: tuple[Path, ...]) -> Selection | None:
         """Read and select one manifest file (once per resolution); None when it cannot be read or parsed."""
-        identity = path.resolve()
+        identity = real_path(path)
+        # Watch the name as written and where it leads: replacing either must trigger a reload.
+        self.files.setdefault(Path(os.path.abspath(path)), None)
         self.files.setdefault(identity, None)
         if identity in self.selections:
             return self.selections[identity]
@@ -249,7 +261,7 @@ class Selector:
             path = None if builtin else self.locate(entry.value, folder, where)
             if path is None and not builtin:
                 continue
-            identity: object = path.resolve() if path is not None else DEFAULT_PROFILE
+            identity: object = real_path(path) if path is not None else DEFAULT_PROFILE
             if identity in seen:
                 self.report("DM202", where, f"{entry.value!r} is extended twice", "keep one")
                 continue

@@ -1,0 +1,98 @@
+"""How much a manifest may build: values, nesting and integer size, the same for every format.
+
+Manifests are hand-written and small: the whole catalog, every tool named and overridden, is a
+few thousand values. The limits sit far above that and turn what would exhaust memory or time
+(a Python manifest whose ``+`` doubles a list sixty times, a 100,000-digit integer, lists nested
+thousands deep) into one finding, DM108, at the value that crossed the line. The parsers check
+them while they build, so neither the resolver nor the linter ever sees an oversized document,
+and the server and lint stop at the same place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from data_pkg.toolsets._diagnostics import Diagnostic
+
+MAX_VALUES = 5_000
+"""Values (scalars, lists and mappings, every reference to an earlier field counted in full) per file."""
+
+MAX_DEPTH = 20
+"""Lists and mappings inside each other; a manifest needs five (``overrides`` -> tool -> ``fixed`` -> list)."""
+
+MAX_DIGITS = 30
+"""Decimal digits of an integer; the largest any parameter takes has 19."""
+
+_MAX_INTEGER = 10**MAX_DIGITS
+
+NO_SUCH_NUMBER = "no parameter takes a number that large"
+
+
+class LimitError(Exception):
+    """A manifest goes past one of the limits; ``line`` and ``col`` are where (1-based)."""
+
+    def __init__(self, message: str, line: int, col: int, hint: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+        self.hint = hint
+
+    def diagnostic(self, file: str) -> Diagnostic:
+        """The finding (DM108) for ``file``."""
+        from data_pkg.toolsets._diagnostics import diagnostic  # the rule table quotes these limits
+
+        return diagnostic("DM108", self.message, hint=self.hint, file=file, line=self.line, col=self.col)
+
+
+@dataclass
+class Budget:
+    """What one file has built so far; each check raises :class:`LimitError` past its limit."""
+
+    values: int = 0
+
+    def spend(self, count: int, line: int, col: int) -> None:
+        """Count ``count`` more values built at ``line:col``."""
+        self.values += count
+        if self.values > MAX_VALUES:
+            raise LimitError(
+                f"the manifest builds more than {MAX_VALUES:,} values",
+                line,
+                col,
+                "a manifest needs a few hundred; write each list out once instead of joining it to itself",
+            )
+
+    @staticmethod
+    def depth(depth: int, line: int, col: int) -> None:
+        """Check a list or mapping at nesting ``depth`` (the document itself is 1)."""
+        if depth > MAX_DEPTH:
+            raise LimitError(
+                f"values are nested more than {MAX_DEPTH} deep",
+                line,
+                col,
+                "a manifest needs five at most: overrides, a tool, fixed and a list",
+            )
+
+    @staticmethod
+    def digits(count: int, line: int, col: int) -> None:
+        """Check an integer written with ``count`` digits, before converting it."""
+        if count > MAX_DIGITS:
+            raise LimitError(
+                f"an integer of {count:,} digits, more than the {MAX_DIGITS} allowed",
+                line,
+                col,
+                NO_SUCH_NUMBER,
+            )
+
+    @staticmethod
+    def integer(value: int, line: int, col: int) -> None:
+        """Check an integer already converted (a Python ``0x...`` literal, a YAML ``0b...``)."""
+        if not -_MAX_INTEGER < value < _MAX_INTEGER:
+            raise LimitError(
+                f"an integer of more than {MAX_DIGITS} digits",
+                line,
+                col,
+                NO_SUCH_NUMBER,
+            )
