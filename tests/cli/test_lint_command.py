@@ -333,14 +333,14 @@ def test_a_file_that_cannot_be_opened_exits_2_even_for_root(
 ) -> None:
     path = tmp_path / "desk.yaml"
     path.write_text("tools: [company.quote]\n")
-    opened = Path.open
+    opened = os.open
 
-    def refuse(self: Path, *args: Any, **kwargs: Any) -> Any:
-        if self.name == "desk.yaml":
+    def refuse(name: Any, *args: Any, **kwargs: Any) -> Any:
+        if Path(name).name == "desk.yaml":
             raise PermissionError(13, "Permission denied")
-        return opened(self, *args, **kwargs)
+        return opened(name, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     assert invoke(capsys, str(path)) == (2, "", f"data-mcp lint: {path}: cannot read: Permission denied\n")
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from data_pkg.catalog import lookup, tier_rank
 from data_pkg.lint._findings import Finding, finding
 from data_pkg.lint._secrets import find_secrets
-from data_pkg.toolsets import PORTABLE_NAME, Diagnostic, Resolution, tool_name
+from data_pkg.toolsets import PORTABLE_NAME, Diagnostic, Resolution, real_path, tool_name
 
 if TYPE_CHECKING:
     from data_pkg.toolsets import Located, Manifest
@@ -83,11 +83,11 @@ def path_findings(manifest: Manifest, diagnostics: Iterable[Diagnostic]) -> list
 
     Where the resolver already refused the path (DM304: backslashes on POSIX), that error says it.
     """
-    here = Path(manifest.file).resolve()
+    here = real_path(Path(manifest.file))
     refused = {
         (d.line, d.col)
         for d in diagnostics
-        if d.code == "DM304" and d.file is not None and Path(d.file).resolve() == here
+        if d.code == "DM304" and d.file is not None and real_path(Path(d.file)) == here
     }
     found = []
     for entry in manifest.extends:

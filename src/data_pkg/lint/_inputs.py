@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from data_pkg.toolsets import available_profiles
+from data_pkg.toolsets import available_profiles, open_regular, real_path
 
 MANIFEST_SUFFIXES: tuple[str, ...] = (".py", ".yaml", ".yml", ".json")
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules"})
@@ -70,7 +70,7 @@ def _walk(folder: Path) -> Iterator[Path]:
 
 def _readable(path: Path, arg: str) -> Path:
     try:
-        with path.open("rb"):
+        with open_regular(path):  # never blocks: a FIFO is refused, not waited on
             pass
     except OSError as error:
         raise LintInputError(f"{arg}: cannot read: {error.strerror or error}") from None
@@ -90,9 +90,9 @@ def expand(args: Iterable[str | os.PathLike[str]]) -> list[Target]:
     def add_path(path: Path, arg: str) -> None:
         if path.is_dir():
             for found in _walk(path):
-                add(Target(_readable(found, str(found))), found.resolve())
+                add(Target(_readable(found, str(found))), real_path(found))
         else:
-            add(Target(_readable(path, arg)), path.resolve())
+            add(Target(_readable(path, arg)), real_path(path))
 
     for raw in args:
         arg = os.fspath(raw)

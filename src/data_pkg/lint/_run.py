@@ -23,7 +23,7 @@ from data_pkg.lint._checks import name_findings, path_findings, secret_findings,
 from data_pkg.lint._findings import Finding, from_diagnostic
 from data_pkg.lint._inputs import LintInputError, Target, expand
 from data_pkg.lint._rules import LintSeverity
-from data_pkg.toolsets import NAME_STYLES, STYLE_ENV, resolve
+from data_pkg.toolsets import NAME_STYLES, STYLE_ENV, real_path, resolve
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class _Display:
         known = self.cache.get(file)
         if known is None:
             path = Path(file)
-            identity = path.resolve()
+            identity = real_path(path)  # a finding may be about a symlink loop
             shown = os.path.normpath(file)
             if path.is_absolute() and path.is_relative_to(self.cwd):
                 shown = str(path.relative_to(self.cwd))
