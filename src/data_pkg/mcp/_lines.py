@@ -75,6 +75,10 @@ def _check_notification(line: bytes, message: types.JSONRPCNotification) -> type
 
 
 def _diagnose(line: bytes, error: ValidationError) -> Rejected:
+    if "recursion limit" in _first(error):
+        # Deeper than the SDK's parser follows (about 200 levels): the same verdict on every Python,
+        # whose own parser's depth limit varies by version.
+        return _refuse(PARSE_ERROR, "Parse error: nested too deeply")
     try:
         value = json.loads(line.decode("utf-8"), parse_int=_number, parse_constant=_not_json)
     except UnicodeDecodeError as bad:
