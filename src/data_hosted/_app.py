@@ -103,7 +103,7 @@ class HostedApp:
         )
         self.keys = KeyVerdicts(self.upstream.check_key, clock=idle_clock)
         rate: RateLimit | None = MemoryRateLimit(config.rate_limit) if config.rate_limit else None
-        self.calls = ToolCalls(self.toolset, self.upstream, rate)
+        self.calls = ToolCalls(self.toolset, self.upstream, rate, max_answer_tokens=config.max_answer_tokens)
         self.in_flight = ConcurrencyLimit(config.max_concurrency)
         self.server = build_server(self.toolset, self.calls)
         self._manager: StreamableHTTPSessionManager | None = None

@@ -30,10 +30,12 @@ from mcp_types import INVALID_PARAMS
 from data_hosted._limits import RateLimit
 from data_hosted._tools import ADDON_TOOL, HostedTool, Route, Toolset
 from data_hosted._upstream import Upstream
+from data_pkg.answers import CallContext
+from data_pkg.answers.results import ResultWriter
 from data_pkg.catalog import Param
 from data_pkg.client import Secret
 from data_pkg.errors import DataError, InvalidRequestError, PlanRestrictedError, RateLimitError
-from data_pkg.toolsets import coerce_arguments
+from data_pkg.toolsets import AnswerSpec, coerce_arguments
 
 __all__ = ["Caller", "ToolCalls"]
 
@@ -41,15 +43,44 @@ logger = logging.getLogger("data_hosted.calls")
 
 _XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
-_NEXT_STEP = {
-    "auth": "The API key in the server URL was rejected: ask the user to check it.",
-    "config": "The server is misconfigured; retrying will not help. Tell the user.",
-    "unavailable": "Use another endpoint or tool.",
-    "not_found": "Check the symbol or identifier, or try other arguments.",
-    "upstream": "The data service failed; retry in a minute.",
-    "transport": "The data service could not be reached; retry shortly.",
-    "invalid_response": "The data service answered in an unexpected shape; try another endpoint.",
-}
+
+class HostedWriter(ResultWriter):
+    """The shared result writer, worded for the hosted interface: errors name the endpoint, and a plan
+    denial reads ``ACCESS DENIED`` as the hosted server's does."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "auth": "The API key in the server URL was rejected: ask the user to check it.",
+                "config": "The server is misconfigured; retrying will not help. Tell the user.",
+                "unavailable": "Use another endpoint or tool.",
+                "invalid_response": "The data service answered in an unexpected shape; try another endpoint.",
+            }
+        )
+
+    def route_failure(self, error: DataError, route: Route) -> types.CallToolResult:
+        """An ``isError`` result for a failed call of ``route``."""
+        if isinstance(error, PlanRestrictedError):
+            return self.problem(_plan_denied(error, route))
+        if isinstance(error, RateLimitError):
+            return self.failure(error)
+        return self.failure(error, subject=f"{route.tool} endpoint {route.slug}")
+
+
+def _plan_denied(error: PlanRestrictedError, route: Route) -> str:
+    if route.tool == ADDON_TOOL or route.endpoint.hosted_only:
+        need = "the paid ratings add-on, which no plan includes"
+    elif error.kind == "premium_query":
+        return f"[plan] ACCESS DENIED — {error.message}. Try another value, or tell the user."
+    elif error.required_tier:
+        need = f"the {error.required_tier.capitalize()} plan or higher"
+    else:
+        need = "a higher plan"
+    where = f"{route.tool} endpoint {route.slug}"
+    return f"[plan] ACCESS DENIED — {where} requires {need}. Tell the user, or use another endpoint."
+
+
+WRITER = HostedWriter()
 
 
 @dataclass(frozen=True)
@@ -71,8 +102,9 @@ def _field_list(params: tuple[Param, ...]) -> str:
     return ", ".join(p.name + (" (required)" if p.required else "") for p in params)
 
 
-def success(body: bytes, route: Route) -> types.CallToolResult:
-    """The upstream's answer: compact JSON text, or the workbook as an embedded blob."""
+def success(body: bytes, route: Route, answer: AnswerSpec, arguments: Mapping[str, Any]) -> types.CallToolResult:
+    """The upstream's answer: JSON through the answer writer (its budget and note), CSV as it is, or the
+    workbook as an embedded blob."""
     endpoint = route.endpoint
     if endpoint.format == "xlsx":
         blob = types.BlobResourceContents(
@@ -82,44 +114,25 @@ def success(body: bytes, route: Route) -> types.CallToolResult:
     if endpoint.format == "csv":
         return types.CallToolResult(content=[types.TextContent(text=body.decode("utf-8", "replace"))])
     try:
-        text = json.dumps(json.loads(body), separators=(",", ":"), ensure_ascii=False)
+        value = json.loads(body)
     except ValueError:
-        return problem("[invalid_response] the data service answered with something that is not JSON; retry later.")
-    return types.CallToolResult(content=[types.TextContent(text=text)])
-
-
-def problem(text: str) -> types.CallToolResult:
-    """An ``isError`` result carrying ``text``."""
-    return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
-
-
-def failure(error: DataError, route: Route) -> types.CallToolResult:
-    """An ``isError`` result an agent can act on; error messages never hold the key."""
-    where = f"{route.tool} endpoint {route.slug}"
-    if isinstance(error, PlanRestrictedError):
-        if route.tool == ADDON_TOOL or route.endpoint.hosted_only:
-            need = "the paid ratings add-on, which no plan includes"
-        elif error.kind == "premium_query":
-            return problem(f"[plan] ACCESS DENIED — {error.message}. Try another value, or tell the user.")
-        elif error.required_tier:
-            need = f"the {error.required_tier.capitalize()} plan or higher"
-        else:
-            need = "a higher plan"
-        return problem(f"[plan] ACCESS DENIED — {where} requires {need}. Tell the user, or use another endpoint.")
-    if isinstance(error, RateLimitError):
-        when = f"Retry after {error.retry_after:.0f} s" if error.retry_after is not None else "Retry later"
-        return problem(f"[rate_limit] {error.message.rstrip('.')}. {when}; do not retry sooner.")
-    step = _NEXT_STEP.get(error.category, "")
-    return problem(f"[{error.category}] {where}: {error.message.rstrip('.')}. {step}".strip())
+        return WRITER.problem(
+            "[invalid_response] the data service answered with something that is not JSON; retry later."
+        )
+    return WRITER.answer(value, answer, CallContext.of(endpoint, arguments, route.fixed))
 
 
 class ToolCalls:
     """Runs tool calls against the toolset, the limits and the upstream."""
 
-    def __init__(self, toolset: Toolset, upstream: Upstream, rate_limit: RateLimit | None) -> None:
+    def __init__(
+        self, toolset: Toolset, upstream: Upstream, rate_limit: RateLimit | None, *, max_answer_tokens: int
+    ) -> None:
         self.toolset = toolset
         self.upstream = upstream
         self.rate_limit = rate_limit
+        # The hosted interface answers JSON: the budget and its note apply, the table format does not.
+        self.answer = AnswerSpec(max_tokens=max_answer_tokens, format="json")
 
     def _tool(self, name: str) -> HostedTool:
         tool = self.toolset.tools.get(name)
@@ -179,12 +192,12 @@ class ToolCalls:
                 allowed=[p.name for p in route.fields],
             ) from None
         except DataError as error:
-            return failure(error, route)
+            return WRITER.route_failure(error, route)
         try:
             if self.rate_limit is not None:
                 await self.rate_limit.take(caller.tag)
             body = await self.upstream.fetch(call, caller.api_key, caller.tag)
         except DataError as error:
             logger.info("%s/%s failed: %s", name, route.slug, error.category)
-            return failure(error, route)
-        return success(body, route)
+            return WRITER.route_failure(error, route)
+        return success(body, route, self.answer, arguments)

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from data_pkg.client import Settings
 from data_pkg.errors import ConfigurationError
+from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS, budget_problem
 
 __all__ = ["HostedConfig", "is_loopback"]
 
@@ -65,6 +66,8 @@ class HostedConfig:
     """Extra ``Origin`` values accepted besides loopback ones; ``*`` accepts any (``DATA_HOSTED_ALLOWED_ORIGINS``)."""
     allowed_hosts: tuple[str, ...] = ()
     """Extra ``Host`` values accepted besides loopback ones; ``*`` accepts any (``DATA_HOSTED_ALLOWED_HOSTS``)."""
+    max_answer_tokens: int = DEFAULT_MAX_ANSWER_TOKENS
+    """Token budget of one tool answer; longer ones are cut with a note (``DATA_HOSTED_MAX_ANSWER_TOKENS``)."""
     path: str = "/mcp"
 
     def __post_init__(self) -> None:
@@ -75,6 +78,8 @@ class HostedConfig:
                 "DATA_HOSTED_REDIS is set but DATA_HOSTED_SECRET is not: every worker that shares sessions must "
                 f"sign them with the same secret (at least {_MIN_SECRET} characters, e.g. from `openssl rand -hex 32`)"
             )
+        if (problem := budget_problem(self.max_answer_tokens)) is not None:
+            raise ConfigurationError(f"DATA_HOSTED_MAX_ANSWER_TOKENS {problem}")
         if not self.path.startswith("/"):
             raise ConfigurationError(f"the MCP path must start with '/', got {self.path!r}")
 
@@ -102,6 +107,7 @@ class HostedConfig:
             ("max_sessions_per_key", "DATA_HOSTED_MAX_SESSIONS_PER_KEY", int),
             ("max_body", "DATA_HOSTED_MAX_BODY", int),
             ("max_concurrency", "DATA_HOSTED_MAX_CONCURRENCY", int),
+            ("max_answer_tokens", "DATA_HOSTED_MAX_ANSWER_TOKENS", int),
         )
         for name, var, kind in numbers:
             if (raw := env.get(var, "").strip()) != "":

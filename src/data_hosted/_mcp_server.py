@@ -20,7 +20,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 from mcp_types.version import is_version_at_least
 
-from data_hosted._calls import Caller, ToolCalls, problem
+from data_hosted._calls import WRITER, Caller, ToolCalls
 from data_hosted._tools import Toolset
 from data_pkg._version import __version__
 
@@ -59,18 +59,11 @@ def build_server(toolset: Toolset, calls: ToolCalls) -> Server[Any]:
         except MCPError as error:
             known = params.name in toolset.tools
             if known and error.code == INVALID_PARAMS and is_version_at_least(ctx.protocol_version, RESULT_ERRORS_FROM):
-                return problem(f"[bad_arguments] {error.message.rstrip('.')}. Fix the arguments and call again.")
+                return WRITER.problem(f"[bad_arguments] {error.message.rstrip('.')}. Fix the arguments and call again.")
             raise
         except Exception:
             logger.exception("%s failed unexpectedly", params.name)
-            return types.CallToolResult(
-                content=[
-                    types.TextContent(
-                        text=f"[internal] {params.name} failed unexpectedly; the server log has the details."
-                    )
-                ],
-                is_error=True,
-            )
+            return WRITER.problem(f"[internal] {params.name} failed unexpectedly; the server log has the details.")
 
     return Server(
         SERVER_NAME, version=__version__, instructions=INSTRUCTIONS, on_list_tools=list_tools, on_call_tool=call_tool

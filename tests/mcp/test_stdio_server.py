@@ -11,6 +11,7 @@ import httpx2
 import pytest
 
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
+from tests.answers.tables import read_table
 from tests.mcp._support import connect, server_env, text
 from tests.support import SECRET_KEY
 
@@ -66,7 +67,8 @@ async def test_a_call_returns_compact_json(sandbox: str, tmp_path: Path) -> None
 
 
 async def test_a_result_is_the_upstreams_json_without_its_nulls(sandbox: str, tmp_path: Path) -> None:
-    async with connect(server_env(sandbox), tmp_path / "err.log") as client:
+    env = server_env(sandbox, DATA_MCP_ANSWER_FORMAT="json")
+    async with connect(env, tmp_path / "err.log") as client:
         result = await client.call_tool("income_statement", {"symbol": "AAPL", "limit": 2})
     query = {"symbol": "AAPL", "limit": "2", "apikey": "demo"}
     upstream = httpx2.get(f"{sandbox}/stable/income-statement", params=query).json()
@@ -75,11 +77,20 @@ async def test_a_result_is_the_upstreams_json_without_its_nulls(sandbox: str, tm
     assert "T" not in rows[0]["date"]  # the upstream's own date format, not re-encoded
 
 
+async def test_by_default_rows_are_a_table_that_reads_back_as_the_upstreams_rows(sandbox: str, tmp_path: Path) -> None:
+    async with connect(server_env(sandbox), tmp_path / "err.log") as client:
+        result = await client.call_tool("income_statement", {"symbol": "AAPL", "limit": 2})
+    query = {"symbol": "AAPL", "limit": "2", "apikey": "demo"}
+    upstream = httpx2.get(f"{sandbox}/stable/income-statement", params=query).json()
+    assert text(result).startswith("date,symbol,")
+    assert read_table(text(result)) == [{k: v for k, v in row.items() if v is not None} for row in upstream]
+
+
 async def test_json_spellings_of_numbers_are_accepted(sandbox: str, tmp_path: Path) -> None:
     async with connect(server_env(sandbox), tmp_path / "err.log") as client:
         result = await client.call_tool("income_statement", {"symbol": "AAPL", "limit": "2", "period": "quarter"})
     assert result.is_error is False
-    assert len(json.loads(text(result))) == 2
+    assert len(read_table(text(result))) == 2
 
 
 @pytest.mark.parametrize(

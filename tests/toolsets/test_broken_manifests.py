@@ -94,6 +94,12 @@ EXPECTED: dict[str, list[str]] = {
     "dm405_bad_rename.json": ["DM405 4:43"],
     "dm405_bad_rename.py": ["DM405 4:40"],
     "dm405_bad_rename.yaml": ["DM405 4:11"],
+    "dm406_unknown_field.json": ["DM406 3:66"],
+    "dm406_unknown_field.py": ["DM406 5:54", "DM406 6:42"],
+    "dm406_unknown_field.yaml": ["DM406 6:9"],
+    "dm407_answer_setting.json": ["DM407 1:47"],
+    "dm407_answer_setting.py": ["DM407 4:21", "DM407 5:17"],
+    "dm407_answer_setting.yaml": ["DM407 2:20", "DM407 4:38"],
 }
 
 # Reported only from the environment, never from a file in the corpus.

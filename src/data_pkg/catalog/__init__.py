@@ -23,6 +23,7 @@ from data_pkg.catalog._types import (
     Status,
     Tier,
 )
+from data_pkg.catalog._typical import typical_arguments
 
 __all__ = [
     "DEFAULT_SET",
@@ -43,6 +44,7 @@ __all__ = [
     "groups",
     "lookup",
     "tier_rank",
+    "typical_arguments",
 ]
 
 

@@ -229,6 +229,23 @@ EXAMPLES = _examples(
         "Dots are allowed only under the spec style.",
     ),
     Example(
+        "DM406",
+        Snippet(
+            "tools: [company.historical_prices]\noverrides:\n  company.historical_prices:\n    fields: [date, Close]\n"
+        ),
+        Snippet(
+            "tools: [company.historical_prices]\noverrides:\n  company.historical_prices:\n    fields: [date, close]\n"
+        ),
+        "Names are the answer's own (its JSON keys, as `data-mcp catalog` lists them), in any format of manifest.",
+    ),
+    Example(
+        "DM407",
+        Snippet("tools: [company.quote]\nmax_answer_tokens: 100\n"),
+        Snippet("tools: [company.quote]\nmax_answer_tokens: 4000\n"),
+        "The same check applies to DATA_MCP_MAX_ANSWER_TOKENS and DATA_MCP_ANSWER_FORMAT, which then fail every"
+        " manifest and the server's start.",
+    ),
+    Example(
         "DM501",
         Snippet("tools: [company.quote]\nname_style: spec\n"),
         Snippet("tools: [company.quote]\nname_style: snake\n"),
@@ -260,12 +277,21 @@ EXAMPLES = _examples(
         "DM505",
         Snippet("extends: [../shared/base.yaml]\n", files=(("../shared/base.yaml", _BASE),)),
         Snippet("extends: [./shared/base.yaml]\n", files=(("shared/base.yaml", _BASE),)),
-        "A note: fine inside one repository, a surprise when the manifest is copied alone.",
+        "A note, and only outside a repository (or for a path that leaves the one the manifest is in): the"
+        " natural base/ + team-folder layout inside one repository is quiet. Disable it, or make it a warning,"
+        " in the repository's configuration (see the teams page).",
     ),
     Example(
         "DM506",
         Snippet("tools: [company.quote, transcripts.transcript]\nmax_tier: premium\n"),
         Snippet("tools: [company.quote]\nmax_tier: premium\n"),
+    ),
+    Example(
+        "DM507",
+        Snippet("extends: [minimal]\nmax_tokens: 800\n"),
+        Snippet('extends: [minimal]\nexclude: ["fundamental.*", "intelligence.*"]\nmax_tokens: 800\n'),
+        "Tokens are counted as data-mcp tools counts them. A budget is the manifest's own (not inherited through"
+        " extends); max_tokens in the repository's configuration covers manifests that set none.",
     ),
 )
 """Every code's example, by code."""

@@ -30,10 +30,11 @@ from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.subscriptions import ListenHandler
 
 from data_pkg._version import __version__
+from data_pkg.answers import CallContext
+from data_pkg.answers.results import ResultWriter
 from data_pkg.catalog import by_key
 from data_pkg.mcp._handshake import explain_uninitialized
 from data_pkg.mcp._reload import Notifier, Reloader
-from data_pkg.mcp._results import failure, problem, success
 from data_pkg.mcp._state import SETUP_TOOL, ToolState
 from data_pkg.mcp._stdio import stdio_transport
 from data_pkg.toolsets import coerce_arguments
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     from data_pkg.client import AsyncDataClient
 
 logger = logging.getLogger("data_pkg.mcp")
+
+WRITER = ResultWriter()
+"""Tool results: the shared writer, worded the shared way."""
 
 SERVER_NAME = "data-pkg"
 INSTRUCTIONS = (
@@ -108,16 +112,16 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
     async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
         snapshot = runtime.state.current  # the whole call uses this one registry
         if snapshot.registry is None:
-            return problem("data-mcp has no tool set: " + "; ".join(snapshot.problems))
+            return WRITER.problem("data-mcp has no tool set: " + "; ".join(snapshot.problems))
         tool = snapshot.registry.get(params.name)
         if tool is None:
-            return problem(_unknown_tool(params.name, snapshot.registry.names))
+            return WRITER.problem(_unknown_tool(params.name, snapshot.registry.names))
         if runtime.setup_error:
-            return problem(runtime.setup_error)
+            return WRITER.problem(runtime.setup_error)
         arguments = dict(params.arguments or {})
         pinned = sorted(set(arguments) & set(tool.fixed))
         if pinned:
-            return problem(
+            return WRITER.problem(
                 f"[bad_arguments] {', '.join(pinned)} is fixed by the manifest for {tool.name}; leave it out."
             )
         endpoint = by_key(tool.endpoint)
@@ -133,11 +137,13 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             value = await call(endpoint.key, **arguments)
         except DataError as error:
             logger.info("%s failed: %s", tool.name, error)
-            return failure(error)
+            return WRITER.failure(error)
         except Exception:
             logger.exception("%s failed unexpectedly", tool.name)
-            return problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
-        return success(value, structured=structured)
+            return WRITER.problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
+        return WRITER.answer(
+            value, tool.answer, CallContext.of(endpoint, params.arguments, tool.fixed), structured=structured
+        )
 
     async def initialized(ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:
         logger.debug("client initialized (protocol %s)", ctx.protocol_version)

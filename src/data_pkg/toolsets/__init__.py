@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, AnswerSpec, budget_problem
 from data_pkg.toolsets._arguments import coerce_arguments
 from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
 from data_pkg.toolsets._files import open_regular, real_path
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
     from data_pkg.toolsets._parse import ParsedManifest, parse_manifest
 
 __all__ = [
+    "ANSWER_FORMATS",
+    "DEFAULT_MAX_ANSWER_TOKENS",
     "DEFAULT_PROFILE",
     "DEFAULT_STYLE",
     "MANIFEST_ENV",
@@ -54,6 +57,7 @@ __all__ = [
     "RULES",
     "SEGMENT_ENV",
     "STYLE_ENV",
+    "AnswerSpec",
     "Diagnostic",
     "FixedValue",
     "Format",
@@ -69,6 +73,7 @@ __all__ = [
     "Tool",
     "ToolsetError",
     "available_profiles",
+    "budget_problem",
     "coerce_arguments",
     "diff",
     "input_schema",

@@ -84,6 +84,18 @@ RULES = _rules(
     Rule("DM403", "error", "override-not-selected", "An override names a tool that the manifest does not select."),
     Rule("DM404", "error", "invalid-fixed-argument", "A fixed argument names no parameter, or its value does not fit."),
     Rule("DM405", "error", "invalid-tool-name", "A tool name breaks the naming rules of the active style."),
+    Rule(
+        "DM406",
+        "error",
+        "unknown-answer-field",
+        "fields or exclude_fields names a field the tool's answer does not have; a close match is suggested.",
+    ),
+    Rule(
+        "DM407",
+        "error",
+        "invalid-answer-setting",
+        "max_answer_tokens or answer_format (manifest or DATA_MCP_* variable) is out of range or unknown.",
+    ),
 )
 """Every rule, by code. A docs page can be generated from this table."""
 

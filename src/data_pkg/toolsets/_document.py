@@ -81,8 +81,21 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("name_style", "Tool naming style: key (quote), spec (company.quote) or snake (company_quote)."),
     FieldSpec("prefix", "Prepended to every tool name, e.g. mkt_; a letter, then up to 15 of A-Z a-z 0-9 _ -."),
     FieldSpec("max_tier", "Drop tools above this plan tier: basic, starter, premium or ultimate."),
+    FieldSpec(
+        "max_tokens",
+        "Budget of this tool list in estimated tokens (as data-mcp tools counts them); lint fails above it.",
+    ),
     FieldSpec("overrides", "Per-tool changes, keyed by tool name: name, description, fixed arguments."),
     FieldSpec("output_schemas", "Publish output schemas for tools (costs tokens; off by default)."),
+    FieldSpec(
+        "max_answer_tokens",
+        "Token budget of every tool answer (500 to 1,000,000); longer answers are cut with a note."
+        " Default: DATA_MCP_MAX_ANSWER_TOKENS, else 8,000.",
+    ),
+    FieldSpec(
+        "answer_format",
+        "table (lists of flat rows as CSV, header once) or json. Default: DATA_MCP_ANSWER_FORMAT, else table.",
+    ),
 )
 """Every field, in documentation order. YAML and JSON spell them in lowercase."""
 
@@ -92,8 +105,15 @@ OVERRIDE_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("name", "The tool's name instead of the style's (the prefix still applies)."),
     FieldSpec("description", "The tool's description instead of the catalog's."),
     FieldSpec("fixed", "Argument values always sent; these parameters disappear from the tool's input schema."),
+    FieldSpec("fields", "Keep only these fields of each answer row (the answer's names, e.g. date, close)."),
+    FieldSpec("exclude_fields", "Leave these fields out of each answer row."),
+    FieldSpec("max_answer_tokens", "This tool's answer budget, instead of the manifest's."),
 )
 """The keys an entry of ``overrides`` may have."""
 
 SCHEMA_KEY = "$schema"
 """A key YAML and JSON manifests may carry for editor support; the resolver ignores it."""
+
+COMMENT_KEY = "$comment"
+"""A key YAML and JSON manifests may carry at the top level or in an override: a note for people (and a
+``data-mcp: ignore[CODE]`` directive for lint, JSON having no comments); the resolver ignores it."""

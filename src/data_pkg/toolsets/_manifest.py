@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar, Union
 
 from data_pkg.catalog import TIERS
+from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, budget_problem
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
-from data_pkg.toolsets._document import FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, Node
+from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, Node
 from data_pkg.toolsets._naming import MCP_NAME, NAME_STYLES, PREFIX
 
 T = TypeVar("T")
@@ -43,6 +44,9 @@ class Override:
     name: Located[str] | None = None
     description: Located[str] | None = None
     fixed: tuple[tuple[Located[str], Located[FixedValue]], ...] = ()
+    fields: tuple[Located[str], ...] | None = None
+    exclude_fields: tuple[Located[str], ...] = ()
+    max_answer_tokens: Located[int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +63,11 @@ class Manifest:
     name_style: Located[str] | None = None
     prefix: Located[str] | None = None
     max_tier: Located[str] | None = None
+    max_tokens: Located[int] | None = None
     overrides: tuple[Override, ...] = ()
     output_schemas: Located[bool] | None = None
+    max_answer_tokens: Located[int] | None = None
+    answer_format: Located[str] | None = None
 
 
 def _type_name(node: Node) -> str:
@@ -123,6 +130,20 @@ class _Validator:
             return None
         return value
 
+    def note(self, name: str, node: Node) -> None:
+        """``$schema`` and ``$comment``: any string (or null), ignored."""
+        if node.kind != "scalar" or not isinstance(node.scalar, (str, type(None))):
+            self.report("DM104", node, f"{name} must be a string, not {_type_name(node)}")
+
+    def tokens(self, node: Node, what: str) -> Located[int] | None:
+        if node.kind == "scalar" and isinstance(node.scalar, int) and not isinstance(node.scalar, bool):
+            if node.scalar >= 1:
+                return Located(node.scalar, node.line, node.col)
+            self.report("DM104", node, f"{what} must be at least 1, not {node.scalar}")
+            return None
+        self.report("DM104", node, f"{what} must be a whole number of tokens, not {_type_name(node)}")
+        return None
+
     def validate(self, root: Node) -> Manifest:
         if root.kind != "map":
             self.report("DM104", root, f"a manifest must be a mapping of fields, not {_type_name(root)}")
@@ -131,9 +152,8 @@ class _Validator:
         for key, node in self.unique_pairs(root, "the manifest"):
             name = key.scalar
             assert isinstance(name, str)
-            if name == SCHEMA_KEY and self.format != "python":
-                if node.kind != "scalar" or not isinstance(node.scalar, (str, type(None))):
-                    self.report("DM104", node, f"{SCHEMA_KEY} must be a string, not {_type_name(node)}")
+            if name in (SCHEMA_KEY, COMMENT_KEY) and self.format != "python":
+                self.note(name, node)
                 continue
             if name not in FIELD_NAMES:
                 self.report("DM103", key, f"unknown field {name!r}", self.field_hint(name))
@@ -156,8 +176,14 @@ class _Validator:
             return self.choice(node, what, NAME_STYLES, "DM401")
         if name == "max_tier":
             return self.choice(node, what, TIERS, "DM210")
+        if name == "max_tokens":
+            return self.tokens(node, what)
         if name == "prefix":
             return self.prefix(node, what)
+        if name == "max_answer_tokens":
+            return self.budget(node, what)
+        if name == "answer_format":
+            return self.choice(node, what, ANSWER_FORMATS, "DM407")
         if name == "output_schemas":
             if node.kind == "scalar" and isinstance(node.scalar, bool):
                 return Located(node.scalar, node.line, node.col)
@@ -165,6 +191,16 @@ class _Validator:
             return None
         assert name == "overrides"
         return self.overrides(node, what)
+
+    def budget(self, node: Node, what: str) -> Located[int] | None:
+        if node.kind == "scalar" and isinstance(node.scalar, int) and not isinstance(node.scalar, bool):
+            problem = budget_problem(node.scalar)
+            if problem is None:
+                return Located(node.scalar, node.line, node.col)
+            self.report("DM407", node, f"{what} {problem}", f"e.g. {DEFAULT_MAX_ANSWER_TOKENS}")
+            return None
+        self.report("DM104", node, f"{what} must be a whole number of tokens, not {_type_name(node)}")
+        return None
 
     def prefix(self, node: Node, what: str) -> Located[str] | None:
         if not (node.kind == "scalar" and isinstance(node.scalar, str)):
@@ -202,8 +238,14 @@ class _Validator:
     def override(self, target: Located[str], entry: Node) -> Override:
         name = description = None
         fixed: tuple[tuple[Located[str], Located[FixedValue]], ...] = ()
+        fields: tuple[Located[str], ...] | None = None
+        exclude_fields: tuple[Located[str], ...] = ()
+        budget: Located[int] | None = None
         for key, value in self.unique_pairs(entry, f"the override of {target.value!r}"):
             field = key.scalar
+            if field == COMMENT_KEY and self.format != "python":
+                self.note(field, value)
+                continue
             if field not in {f.name for f in OVERRIDE_FIELDS}:
                 known = ", ".join(f.name for f in OVERRIDE_FIELDS)
                 self.report("DM103", key, f"unknown override field {field!r}", f"an override may set {known}")
@@ -222,9 +264,15 @@ class _Validator:
                     name = None
             elif field == "description":
                 description = self.string(value, "an override's description")
+            elif field == "fields":
+                fields = self.strings(value, "an override's fields")
+            elif field == "exclude_fields":
+                exclude_fields = self.strings(value, "an override's exclude_fields")
+            elif field == "max_answer_tokens":
+                budget = self.budget(value, "an override's max_answer_tokens")
             else:
                 fixed = self.fixed(value)
-        return Override(target, name, description, fixed)
+        return Override(target, name, description, fixed, fields, exclude_fields, budget)
 
     def fixed(self, node: Node) -> tuple[tuple[Located[str], Located[FixedValue]], ...]:
         if node.kind != "map":

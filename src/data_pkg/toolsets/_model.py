@@ -11,15 +11,18 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, StringConstraints
 
-from data_pkg.toolsets._document import FIELDS, OVERRIDE_FIELDS
+from data_pkg.toolsets._answer import MAX_ANSWER_TOKENS, MIN_ANSWER_TOKENS
+from data_pkg.toolsets._document import COMMENT_KEY, FIELDS, OVERRIDE_FIELDS
 
 _DOCS = {f.name: f.summary for f in FIELDS}
 _OVERRIDE_DOCS = {f.name: f.summary for f in OVERRIDE_FIELDS}
+_COMMENT = "A note for people; data-mcp: ignore[CODE] in it silences lint findings in this object."
 
 # Blank means only spaces, tabs and line breaks, the same set the run-time validator strips.
 Text = Annotated[StrictStr, StringConstraints(pattern=r"[^ \t\r\n]")]
 ToolName = Annotated[StrictStr, StringConstraints(pattern=r"^[A-Za-z0-9_.-]{1,128}$")]
 Prefix = Annotated[StrictStr, StringConstraints(pattern=r"^([A-Za-z][A-Za-z0-9_-]{0,15})?$")]
+AnswerBudget = Annotated[StrictInt, Field(ge=MIN_ANSWER_TOKENS, le=MAX_ANSWER_TOKENS)]
 FixedArgument = Union[StrictBool, StrictInt, StrictFloat, StrictStr, list[StrictStr]]
 
 
@@ -31,6 +34,10 @@ class OverrideSchema(BaseModel):
     name: ToolName | None = Field(None, description=_OVERRIDE_DOCS["name"])
     description: Text | None = Field(None, description=_OVERRIDE_DOCS["description"])
     fixed: dict[Text, FixedArgument] | None = Field(None, description=_OVERRIDE_DOCS["fixed"])
+    comment_: StrictStr | None = Field(None, alias=COMMENT_KEY, description=_COMMENT)
+    fields: list[Text] | None = Field(None, description=_OVERRIDE_DOCS["fields"])
+    exclude_fields: list[Text] | None = Field(None, description=_OVERRIDE_DOCS["exclude_fields"])
+    max_answer_tokens: AnswerBudget | None = Field(None, description=_OVERRIDE_DOCS["max_answer_tokens"])
 
 
 class ManifestSchema(BaseModel):
@@ -39,6 +46,7 @@ class ManifestSchema(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, title="data-mcp manifest")
 
     schema_: StrictStr | None = Field(None, alias="$schema", description="The schema this file follows (for editors).")
+    comment_: StrictStr | None = Field(None, alias=COMMENT_KEY, description=_COMMENT)
     description: Text | None = Field(None, description=_DOCS["description"])
     extends: list[Text] | None = Field(None, description=_DOCS["extends"])
     tools: list[Text] | None = Field(None, description=_DOCS["tools"])
@@ -47,8 +55,11 @@ class ManifestSchema(BaseModel):
     name_style: Literal["key", "spec", "snake"] | None = Field(None, description=_DOCS["name_style"])
     prefix: Prefix | None = Field(None, description=_DOCS["prefix"])
     max_tier: Literal["basic", "starter", "premium", "ultimate"] | None = Field(None, description=_DOCS["max_tier"])
+    max_tokens: Annotated[StrictInt, Field(ge=1)] | None = Field(None, description=_DOCS["max_tokens"])
     overrides: dict[Text, OverrideSchema | None] | None = Field(None, description=_DOCS["overrides"])
     output_schemas: StrictBool | None = Field(None, description=_DOCS["output_schemas"])
+    max_answer_tokens: AnswerBudget | None = Field(None, description=_DOCS["max_answer_tokens"])
+    answer_format: Literal["table", "json"] | None = Field(None, description=_DOCS["answer_format"])
 
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"

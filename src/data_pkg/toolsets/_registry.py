@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from data_pkg.toolsets._answer import AnswerSpec
+
 _READ_ONLY: Mapping[str, bool] = MappingProxyType({"readOnlyHint": True})
 
 
@@ -32,6 +34,8 @@ class Tool:
     output_schema: dict[str, Any] | None = field(default=None, hash=False)
     annotations: Mapping[str, bool] = field(default_factory=lambda: _READ_ONLY, hash=False)
     title: str | None = None
+    answer: AnswerSpec = field(default_factory=AnswerSpec)
+    """How the server writes this tool's answers (fields, format, token budget); not listed to agents."""
 
     def to_mcp(self) -> dict[str, Any]:
         """The tool as an entry of an MCP ``tools/list`` result (wire field names)."""
@@ -97,10 +101,9 @@ class Registry:
 
     def tools_list_bytes(self) -> int:
         """Size in bytes of :meth:`tools_list` as compact UTF-8 JSON: what the agent host receives."""
-        import json
+        from data_pkg.toolsets._cost import wire_bytes
 
-        text = json.dumps(self.tools_list(), separators=(",", ":"), ensure_ascii=False)
-        return len(text.encode("utf-8"))
+        return wire_bytes(self.tools_list())
 
     def estimated_tokens(self) -> int:
         """A rough token count of the tool list: bytes / 4, rounded up.
@@ -109,7 +112,9 @@ class Registry:
         real tokenisers land between 3 and 4, so read this as a lower bound to compare tool sets,
         not as a bill.
         """
-        return -(-self.tools_list_bytes() // 4)
+        from data_pkg.toolsets._cost import estimate_tokens
+
+        return estimate_tokens(self.tools_list_bytes())
 
 
 @dataclass(frozen=True)

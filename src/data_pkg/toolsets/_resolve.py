@@ -24,6 +24,10 @@ manifest (an extended manifest is resolved the same way first):
    the nearest extended manifest's (first in ``extends`` order, depth first), else ``key``. The prefix
    and ``output_schemas`` are inherited the same way (without the environment). Then every name
    is checked against the style's rule (DM405) and for collisions (DM203).
+8. **answers**: a tool's ``max_answer_tokens`` is its override's, else the manifest's (inherited like
+   the prefix), else ``DATA_MCP_MAX_ANSWER_TOKENS``, else 8,000; ``answer_format`` is the manifest's,
+   else ``DATA_MCP_ANSWER_FORMAT``, else ``table``. ``fields`` and ``exclude_fields`` come from the
+   tool's override (merged over bases like its other fields), checked against its response model (DM406).
 
 An empty result is an error (DM207). Any error means no registry; warnings never block.
 """
@@ -38,11 +42,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from data_pkg.catalog import SEGMENT_ENV
+from data_pkg.toolsets._answer import AnswerSpec, answer_defaults
 from data_pkg.toolsets._diagnostics import Diagnostic, ToolsetError
 from data_pkg.toolsets._naming import DEFAULT_STYLE, base_name, name_pattern, style_from_env
 from data_pkg.toolsets._registry import Registry, Tool
 from data_pkg.toolsets._schemas import input_schema, output_schema, tool_description
-from data_pkg.toolsets._select import Selection, Selector
+from data_pkg.toolsets._select import Change, Selection, Selector
 
 if TYPE_CHECKING:
     from data_pkg.toolsets._parse import ParsedManifest
@@ -121,12 +126,24 @@ def _names(selector: Selector, selection: Selection, style: str, prefix: str) ->
     return named
 
 
-def _registry(selection: Selection, names: Mapping[str, str], style: str, prefix: str) -> Registry:
+def _answer(selection: Selection, change: Change | None, defaults: AnswerSpec) -> AnswerSpec:
+    """A tool's answer spec: its override, else the manifest's settings, else the environment's."""
+    budget = (change.max_answer_tokens if change else None) or selection.max_answer_tokens or defaults.max_tokens
+    fmt = selection.answer_format or defaults.format
+    fields = change.fields if change else None
+    exclude = change.exclude_fields if change else ()
+    return AnswerSpec(budget, fmt, fields, exclude)  # type: ignore[arg-type]
+
+
+def _registry(
+    selection: Selection, names: Mapping[str, str], style: str, prefix: str, defaults: AnswerSpec
+) -> Registry:
     """The tools of a clean selection, in selection order, with schemas built for their fixed arguments."""
     tools = []
     for key, endpoint in selection.tools.items():
         change = selection.changes.get(key)
         fixed: Mapping[str, object] = MappingProxyType(dict(change.fixed)) if change and change.fixed else _NOTHING
+        answer = _answer(selection, change, defaults)
         tools.append(
             Tool(
                 name=names[key],
@@ -135,7 +152,10 @@ def _registry(selection: Selection, names: Mapping[str, str], style: str, prefix
                 input_schema=input_schema(endpoint, fixed),
                 endpoint=key,
                 fixed=fixed,
-                output_schema=output_schema(endpoint) if selection.output_schemas else None,
+                output_schema=output_schema(endpoint, answer.fields, answer.exclude_fields)
+                if selection.output_schemas
+                else None,
+                answer=answer,
             )
         )
     return Registry(tuple(tools), name_style=style, prefix=prefix)
@@ -162,6 +182,8 @@ def resolve(
     except ToolsetError as error:
         selector.diagnostics.extend(error.diagnostics)
         env_style = None
+    defaults, problems = answer_defaults(env)
+    selector.diagnostics.extend(problems)
     selection = selector.default_selection() if source is None else selector.source(source)
     files = tuple(selector.files)
     if selection is None:
@@ -179,7 +201,7 @@ def resolve(
     dropped = tuple(selection.dropped_by_tier)
     if blocked:
         return Resolution(None, _ordered(selector.diagnostics), files, dropped, selector.top_parsed)
-    registry = _registry(selection, names, style, prefix)
+    registry = _registry(selection, names, style, prefix, defaults)
     return Resolution(registry, _ordered(selector.diagnostics), files, dropped, selector.top_parsed)
 
 

@@ -61,13 +61,16 @@ def tool_description(endpoint: Endpoint) -> str:
     return endpoint.description
 
 
-def output_schema(endpoint: Endpoint) -> JsonSchema | None:
+def output_schema(
+    endpoint: Endpoint, fields: tuple[str, ...] | None = None, exclude_fields: tuple[str, ...] = ()
+) -> JsonSchema | None:
     """The structured-output schema of ``endpoint``'s tool, or None when it returns no model.
 
     Imports the response model's module, so call it only when a manifest asks for output
     schemas. Field names are the wire names (aliases). A structured result must be a JSON
     object, so endpoints answering a list are described as ``{"result": [...]}``, the wrapping
-    the MCP Python SDK uses for non-object results.
+    the MCP Python SDK uses for non-object results. ``fields`` / ``exclude_fields`` (the manifest's
+    projection) keep the schema to the fields the answers carry.
     """
     if endpoint.model is None:
         return None
@@ -82,6 +85,7 @@ def output_schema(endpoint: Endpoint) -> JsonSchema | None:
         module = importlib.import_module(f"data_pkg.models.{MODEL_MODULES[endpoint.model]}")
         model = getattr(module, endpoint.model)
         schema = _compact(model.model_json_schema(by_alias=True, mode="serialization"))
+        _project(schema, fields, exclude_fields)
     if endpoint.single and schema.get("type") == "object":
         return schema
     definitions = schema.pop("$defs", None)
@@ -93,6 +97,17 @@ def output_schema(endpoint: Endpoint) -> JsonSchema | None:
     if definitions:
         wrapped["$defs"] = definitions
     return wrapped
+
+
+def _project(schema: JsonSchema, fields: tuple[str, ...] | None, exclude: tuple[str, ...]) -> None:
+    """Keep only the chosen properties of an object schema (and of its ``required`` list)."""
+    properties = schema.get("properties")
+    if not isinstance(properties, dict) or (fields is None and not exclude):
+        return
+    kept = {k: v for k, v in properties.items() if (fields is None or k in fields) and k not in exclude}
+    schema["properties"] = kept
+    if "required" in schema:
+        schema["required"] = [name for name in schema["required"] if name in kept]
 
 
 def _compact(schema: Any) -> Any:

@@ -7,7 +7,7 @@ module implements them for one manifest at a time, recursing into what it extend
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +20,7 @@ from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, pro
 from data_pkg.toolsets._sources import is_profile_name, manifest_path
 
 if TYPE_CHECKING:
-    from data_pkg.toolsets._manifest import Located, Manifest
+    from data_pkg.toolsets._manifest import Located, Manifest, Override
     from data_pkg.toolsets._parse import ParsedManifest
 
 """The environment variable that configures each path segment (the client reads the same ones)."""
@@ -47,6 +47,9 @@ class Change:
     name_at: Where | None = None
     description: str | None = None
     fixed: dict[str, object] = field(default_factory=dict)
+    fields: tuple[str, ...] | None = None
+    exclude_fields: tuple[str, ...] = ()
+    max_answer_tokens: int | None = None
 
     def merged(self, other: Change) -> Change:
         """This change with ``other`` on top: its fields win where set, fixed arguments merge."""
@@ -55,6 +58,9 @@ class Change:
             other.name_at if other.name else self.name_at,
             other.description or self.description,
             {**self.fixed, **other.fixed},
+            other.fields if other.fields is not None else self.fields,
+            other.exclude_fields or self.exclude_fields,
+            other.max_answer_tokens or self.max_answer_tokens,
         )
 
 
@@ -68,6 +74,8 @@ class Selection:
     name_style: str | None = None
     prefix: str | None = None
     output_schemas: bool | None = None
+    max_answer_tokens: int | None = None
+    answer_format: str | None = None
     dropped_by_tier: list[str] = field(default_factory=list)
 
 
@@ -223,11 +231,17 @@ class Selector:
             self.top_parsed = parsed
         problems = parsed.diagnostics
         if parsed.manifest is None and problems and problems[0].code == "DM302" and where.line is not None:
-            # Missing extended file: point at the extends entry, not at the file that is not there.
-            hint = None
+            # Missing extended file: point at the extends entry, not at the file that is not there, and
+            # name it as written there (never as an absolute path only this machine has).
+            from data_pkg.toolsets._nearby import nearby_path
+
+            folder = Path(where.file or "").parent
+            written = path.relative_to(folder).as_posix() if path.is_relative_to(folder) else str(path)
+            close = nearby_path(written, folder)
+            hint = f"did you mean {close!r}?" if close else None
             if path.stem in available_profiles(self.profiles_dir) and path.suffix == ".py":
                 hint = f"to extend the built-in profile, write {path.stem!r} without a suffix"
-            self.report("DM302", where, f"extended manifest not found: {path.resolve()}", hint)
+            self.report("DM302", where, f"extended manifest not found: {written!r}", hint)
             problems = problems[1:]
         self.diagnostics.extend(problems)
         selection = None if parsed.manifest is None else self.select(parsed.manifest, (*stack, identity))
@@ -296,6 +310,8 @@ class Selector:
         selection.name_style = inherited(manifest.name_style, "name_style")
         selection.prefix = inherited(manifest.prefix, "prefix")
         selection.output_schemas = inherited(manifest.output_schemas, "output_schemas")
+        selection.max_answer_tokens = inherited(manifest.max_answer_tokens, "max_answer_tokens")
+        selection.answer_format = inherited(manifest.answer_format, "answer_format")
 
         self.add_includes(manifest, selection)
         self.add_tools(manifest, selection)
@@ -384,7 +400,7 @@ class Selector:
                 )
                 continue
             seen[endpoint.key] = override.target.value
-            change = self.change(manifest, endpoint, override.name, override.description, override.fixed)
+            change = self.change(manifest, endpoint, override)
             if not endpoint.is_tool_candidate or endpoint.status == "withdrawn":
                 self.explicit(override.target, where)  # reports DM204 or DM205
                 continue
@@ -402,20 +418,13 @@ class Selector:
                 previous = selection.changes.get(endpoint.key)
                 selection.changes[endpoint.key] = previous.merged(change) if previous else change
 
-    def change(
-        self,
-        manifest: Manifest,
-        endpoint: Endpoint,
-        name: Located[str] | None,
-        description: Located[str] | None,
-        fixed: Iterable[tuple[Located[str], Located[Any]]],
-    ) -> Change | None:
-        """The override as a change, or None when a fixed argument is invalid (reported, DM404)."""
+    def change(self, manifest: Manifest, endpoint: Endpoint, override: Override) -> Change | None:
+        """The override as a change, or None when a fixed argument or a field is invalid (DM404, DM406)."""
         from data_pkg.toolsets._arguments import fixed_value_problem, normalise_fixed
 
         values: dict[str, object] = {}
-        valid = True
-        for param_name, value in fixed:
+        valid = self.answer_fields(manifest, endpoint, override)
+        for param_name, value in override.fixed:
             try:
                 param = endpoint.param(param_name.value)
             except KeyError:
@@ -435,9 +444,34 @@ class Selector:
             values[param.name] = normalise_fixed(param, value.value)
         if not valid:
             return None
+        name, description = override.name, override.description
         return Change(
             name.value if name else None,
             _at(manifest, name) if name else None,
             description.value if description else None,
             values,
+            None if override.fields is None else tuple(f.value for f in override.fields),
+            tuple(f.value for f in override.exclude_fields),
+            override.max_answer_tokens.value if override.max_answer_tokens else None,
         )
+
+    def answer_fields(self, manifest: Manifest, endpoint: Endpoint, override: Override) -> bool:
+        """Whether every name in ``fields`` and ``exclude_fields`` is a field of the answer (DM406 if not)."""
+        named = [*(override.fields or ()), *override.exclude_fields]
+        if not named:
+            return True
+        from data_pkg.toolsets._fields import answer_fields
+
+        known = answer_fields(endpoint)
+        valid = True
+        for entry in named:
+            if entry.value in known:
+                continue
+            valid = False
+            where = _at(manifest, entry)
+            if not known:
+                self.report("DM406", where, f"{endpoint.spec} answers no named fields", "remove fields")
+                continue
+            hint = suggest(entry.value, frozenset(known)) or f"its fields: {', '.join(known)}"
+            self.report("DM406", where, f"{endpoint.spec} answers have no field {entry.value!r}", hint)
+        return valid

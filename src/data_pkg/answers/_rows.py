@@ -1,0 +1,70 @@
+"""Where the rows of an answer are, and which of their fields the manifest keeps.
+
+An answer is a list of rows, one object, or one object holding a list (``{"symbol": ...,
+"historical": [...]}``). The rows are what a budget may cut; everything else is kept whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+JsonObject = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Rows:
+    """The rows of an answer, and the object around them when they are nested (``key`` names the list)."""
+
+    rows: list[Any]
+    envelope: JsonObject | None = None
+    key: str | None = None
+
+    def rebuild(self, kept: list[Any]) -> Any:
+        """The answer with only ``kept`` rows, in the shape it came in."""
+        if self.envelope is None or self.key is None:
+            return kept
+        return {**self.envelope, self.key: kept}
+
+
+def find_rows(value: Any) -> Rows | None:
+    """The rows of ``value``: the list itself, or an object's longest list of objects; None when there are none."""
+    if isinstance(value, list):
+        return Rows(value)
+    if isinstance(value, dict):
+        lists = [(len(v), k) for k, v in value.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
+        if lists:
+            _, key = max(lists)
+            return Rows(value[key], {k: v for k, v in value.items() if k != key}, key)
+    return None
+
+
+def without_nulls(value: Any) -> Any:
+    """JSON values without null fields, which cost an agent tokens and tell it nothing."""
+    if isinstance(value, dict):
+        return {k: without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value]
+    return value
+
+
+def project(value: Any, fields: tuple[str, ...] | None, exclude: tuple[str, ...]) -> Any:
+    """``value`` with each row keeping only ``fields`` (when set) and none of ``exclude``.
+
+    A row is what the endpoint's response model describes: each object of a list answer, or a
+    single-object answer itself (nested lists inside it stay as they are).
+    """
+    if fields is None and not exclude:
+        return value
+    keep = None if fields is None else frozenset(fields)
+    drop = frozenset(exclude)
+
+    def row(item: Any) -> Any:
+        if not isinstance(item, Mapping):
+            return item
+        return {k: v for k, v in item.items() if (keep is None or k in keep) and k not in drop}
+
+    if isinstance(value, list):
+        return [row(item) for item in value]
+    return row(value)

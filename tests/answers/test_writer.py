@@ -1,0 +1,168 @@
+"""The answer writer: fields chosen, a compact lossless table, and a budget that cuts whole rows with a note."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from data_pkg.answers import CallContext, estimate_tokens, write_answer
+from data_pkg.catalog import by_key
+from data_pkg.toolsets._answer import AnswerSpec
+from tests.answers.tables import read_table
+
+BIG = AnswerSpec(max_tokens=1_000_000)
+
+
+def daily_bars(newest: dt.date, count: int) -> list[dict[str, Any]]:
+    """Weekday bars, newest first, as the upstream orders a daily history."""
+    rows, day = [], newest
+    while len(rows) < count:
+        if day.weekday() < 5:
+            n = len(rows)
+            rows.append({"symbol": "AAPL", "date": day.isoformat(), "close": 100 + n % 50 + 0.25, "volume": 10**6 + n})
+        day -= dt.timedelta(days=1)
+    return rows
+
+
+def history_upstream(rows: list[dict[str, Any]], to_date: str | None = None) -> list[dict[str, Any]]:
+    """What a date-bounded history call answers: the rows up to ``to_date``, newest first."""
+    return [r for r in rows if to_date is None or r["date"] <= to_date]
+
+
+HISTORY = CallContext.of(by_key("historical_prices"), {"symbol": "AAPL"})
+
+
+def test_a_list_of_flat_rows_is_a_table_with_the_header_once() -> None:
+    rows = [{"date": "2024-01-02", "close": 1.5, "note": None}, {"date": "2024-01-01", "close": 2, "note": "a,b"}]
+    answer = write_answer(rows, BIG)
+    assert answer.text == 'date,close,note\n2024-01-02,1.5,\n2024-01-01,2,"a,b"'
+    assert not answer.cut
+
+
+def test_text_that_would_read_as_a_number_or_boolean_stays_text() -> None:
+    rows = [{"cik": "0000320193", "flag": "true", "empty": "", "real": True}, {"cik": "12", "flag": "x", "real": False}]
+    text = write_answer(rows, BIG).text
+    assert text.splitlines()[1] == '"0000320193","true","",true'
+    assert read_table(text) == rows
+
+
+flat_value = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**15), max_value=10**15),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12),
+    st.sampled_from(["0001", "-3", "1e5", "true", "false", "", " padded ", 'say "hi"', "a\nb", "2024-01-02"]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), flat_value, min_size=1), min_size=2))
+def test_the_table_reads_back_as_exactly_the_json_rows(rows: list[dict[str, Any]]) -> None:
+    answer = write_answer(rows, BIG)
+    expected = [{k: v for k, v in row.items() if v is not None} for row in rows]
+    if any(expected):
+        assert read_table(answer.text) == expected
+
+
+def test_rows_holding_objects_or_lists_are_json() -> None:
+    rows = [{"a": 1, "b": {"c": 2}}, {"a": 2, "b": [1]}]
+    assert json.loads(write_answer(rows, BIG).text) == rows
+
+
+def test_json_format_and_single_objects_are_compact_json_without_nulls() -> None:
+    rows = [{"a": 1, "b": None}, {"a": 2, "b": "é"}]
+    assert write_answer(rows, AnswerSpec(format="json")).text == '[{"a":1},{"a":2,"b":"é"}]'
+    assert write_answer({"price": 1.5, "x": None}, BIG).text == '{"price":1.5}'
+
+
+def test_fields_keep_only_the_chosen_ones_and_exclude_fields_drop_some() -> None:
+    rows = daily_bars(dt.date(2024, 12, 31), 3)
+    chosen = write_answer(rows, AnswerSpec(fields=("date", "close")))
+    assert chosen.text.splitlines()[0] == "date,close"
+    dropped = write_answer(rows, AnswerSpec(exclude_fields=("symbol",)))
+    assert dropped.text.splitlines()[0] == "date,close,volume"
+    assert write_answer(rows[0], AnswerSpec(fields=("close",))).value == {"close": rows[0]["close"]}
+
+
+def test_an_answer_over_budget_keeps_whole_rows_from_the_top_and_ends_with_a_note() -> None:
+    rows = daily_bars(dt.date(2024, 12, 31), 1250)
+    answer = write_answer(rows, AnswerSpec(max_tokens=2000), HISTORY)
+    assert answer.cut and answer.rows == 1250 and 0 < (answer.shown or 0) < 1250
+    assert read_table(answer.text) == rows[: answer.shown]
+    oldest = rows[(answer.shown or 0) - 1]["date"]
+    assert answer.note is not None
+    assert f"Rows 1-{answer.shown} of 1,250 shown (2024-12-31 to {oldest}, newest first)" in answer.note
+    assert estimate_tokens(answer.text) + estimate_tokens(answer.note) <= 2000
+
+
+def test_following_the_note_gets_the_next_slice_until_nothing_is_left() -> None:
+    rows = daily_bars(dt.date(2024, 12, 31), 1250)
+    seen: list[dict[str, Any]] = []
+    arguments: dict[str, Any] = {"symbol": "AAPL"}
+    for _ in range(50):
+        answer = write_answer(
+            history_upstream(rows, arguments.get("to_date")),
+            AnswerSpec(max_tokens=3000),
+            CallContext.of(by_key("historical_prices"), arguments),
+        )
+        seen.extend(read_table(answer.text))
+        if not answer.cut:
+            break
+        assert answer.note is not None
+        bound = re.search(r"to_date=(\d{4}-\d{2}-\d{2})", answer.note)
+        assert bound is not None
+        arguments = {**arguments, "to_date": bound.group(1)}
+    assert seen == rows
+
+
+def test_intraday_bars_are_cut_at_a_day_boundary() -> None:
+    bars = [
+        {"date": f"2024-12-{day:02d} {hour:02d}:00:00", "close": float(day * 100 + hour)}
+        for day in range(31, 20, -1)
+        for hour in range(15, 9, -1)
+    ]
+    context = CallContext.of(by_key("intraday_prices"), {"symbol": "AAPL", "interval": "1hour"})
+    answer = write_answer(bars, AnswerSpec(max_tokens=MIN_BUDGET), context)
+    shown = answer.shown or 0
+    assert answer.cut and shown % 6 == 0
+    last_day = bars[shown - 1]["date"][:10]
+    expected = (dt.date.fromisoformat(last_day) - dt.timedelta(days=1)).isoformat()
+    assert answer.note is not None and f"to_date={expected}." in answer.note
+
+
+MIN_BUDGET = 500
+
+
+def test_a_paged_list_names_the_page_that_continues_it() -> None:
+    endpoint = by_key("stock_news")
+    rows = [{"symbol": "AAPL", "title": f"headline number {i}", "url": f"https://news.example/{i}"} for i in range(400)]
+    answer = write_answer(rows, AnswerSpec(max_tokens=MIN_BUDGET), CallContext.of(endpoint, {"limit": 400}))
+    shown = answer.shown or 0
+    assert answer.note is not None and f"limit={shown}, page=1." in answer.note
+
+
+def test_a_list_no_argument_pages_says_so() -> None:
+    rows = [{"symbol": f"S{i:05d}", "name": f"Company {i}"} for i in range(5000)]
+    answer = write_answer(rows, AnswerSpec(max_tokens=MIN_BUDGET), CallContext.of(by_key("stock_list"), {}))
+    assert answer.note is not None and "No argument of this tool pages past them" in answer.note
+
+
+def test_a_nested_list_is_cut_the_same_way_and_the_object_around_it_kept() -> None:
+    value = {"symbol": "SPY", "name": "Fund", "sectors": [{"sector": f"S{i}", "weight": i / 10} for i in range(2000)]}
+    answer = write_answer(value, AnswerSpec(max_tokens=MIN_BUDGET))
+    shown = json.loads(answer.text)
+    assert shown["symbol"] == "SPY" and shown["sectors"] == value["sectors"][: answer.shown]
+    assert answer.note is not None and "of 2,000 of sectors shown" in answer.note
+
+
+def test_one_long_text_is_shortened_with_a_note_naming_the_field() -> None:
+    value = [{"symbol": "AAPL", "content": "word " * 20_000}]
+    answer = write_answer(value, AnswerSpec(max_tokens=1000))
+    assert estimate_tokens(answer.text) <= 1000
+    assert answer.note is not None and "0.content at" in answer.note and "of 100,000 characters" in answer.note
