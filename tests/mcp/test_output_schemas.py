@@ -35,7 +35,9 @@ NAIVE_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]
 
 @pytest.fixture(scope="module")
 def sandbox() -> Iterator[str]:
-    with running_sandbox(SandboxConfig(quotas={"demo": Quota(10**6, 60)})) as url:
+    # Symbol lists capped at 300 rows (their full sizes are checked in tests/sandbox/test_depths.py):
+    # every row is still checked against the schema, and the sweep stays quick.
+    with running_sandbox(SandboxConfig(quotas={"demo": Quota(10**6, 60)}, list_rows=300)) as url:
         yield url
 
 
