@@ -94,6 +94,8 @@ def test_a_non_loopback_host_is_refused_without_allow_remote() -> None:
         (["--quota", "nobody=3/60"], "unknown key"),
         (["--port", "70000"], "--port"),
         (["--seed", "x"], "--seed"),
+        (["--list-rows", "0"], "list_rows"),
+        (["--list-rows", "many"], "--list-rows"),
         (["--host", "192.0.2.1"], "--allow-remote"),
     ],
 )
@@ -125,9 +127,10 @@ def test_the_module_refuses_a_bad_value_as_a_process_too() -> None:
 def test_options_win_over_the_environment() -> None:
     args = _parser().parse_args(["--fail-first", "0", "--quota", "demo=5/60"])
     env = {"DATA_SANDBOX_FAIL_FIRST": "4", "DATA_SANDBOX_LATENCY_MS": "12", "DATA_SANDBOX_QUOTA": "demo=9/60"}
-    settings = _settings(args, env)
+    settings = _settings(args, {**env, "DATA_SANDBOX_LIST_ROWS": "500"})
     assert settings["fail_first"] == 0
     assert settings["latency_ms"] == 12.0
+    assert settings["list_rows"] == 500
     assert settings["quotas"]["demo"].calls == 5
 
 

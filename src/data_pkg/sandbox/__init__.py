@@ -8,6 +8,10 @@ network::
     with running_sandbox() as url:  # http://127.0.0.1:<free port>
         ...  # GET {url}/stable/quote?symbol=AAPL&apikey=demo
 
+Answers are as deep as the upstream's (five years of daily bars when no dates
+are given, symbol lists of tens of thousands of rows) and long ones are
+streamed; ``SandboxConfig(list_rows=N)`` caps the symbol lists.
+
 Keys: ``demo`` (every plan) and ``sandbox-basic``, ``sandbox-starter``,
 ``sandbox-premium``, ``sandbox-ultimate``. Error bodies, HTTP statuses, plan
 gating and rate-limit headers follow the upstream; faults (latency, 503s,
