@@ -13,6 +13,8 @@ import pytest
 
 from data_pkg.sandbox import SandboxConfig, running_sandbox
 from data_pkg.sandbox._faults import FaultInjector, FaultSettings
+from data_pkg.sandbox._files import csv_chunks
+from data_pkg.sandbox._stream import ROWS_PER_CHUNK, json_chunks
 
 from ._support import TIMEOUT
 
@@ -72,6 +74,17 @@ def test_malformed_rate_cuts_a_bulk_csv_mid_row(faulty: Faulty) -> None:
     lines = response.text.split("\n")
     assert 1 < len(lines) < 1000
     assert lines[-1] != ""  # the last row stops part-way
+
+
+@pytest.mark.anyio
+async def test_a_cut_stream_ends_part_way_even_when_its_rows_fill_whole_chunks() -> None:
+    rows = [{"symbol": f"S{i}"} for i in range(ROWS_PER_CHUNK)]
+    body = b"".join([chunk async for chunk in csv_chunks(["symbol"], rows, cut_after=1)])
+    assert 0 < len(body) < len(b"symbol\n" + b"".join(f"S{i}\n".encode() for i in range(ROWS_PER_CHUNK)))
+    assert not body.endswith(b"\n")
+    text = b"".join([chunk async for chunk in json_chunks(rows, cut_after=1)])
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(text)
 
 
 def test_malformed_rate_cuts_a_streamed_json_answer_part_way(faulty: Faulty) -> None:
