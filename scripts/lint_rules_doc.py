@@ -56,36 +56,52 @@ data-mcp lint analyst --style spec              # a profile, under another namin
   repository. A glob (quote it; `**` recurses) keeps the matches a folder search would. A built-in profile can
   be named (`analyst`). The environment applies as it does in the server (`DATA_MCP_TOOL_NAME_STYLE`, the
   path-segment variables); `--style` lints under a given naming style.
+  Without PATH, the `paths` of the repository's settings.
 - **What is checked.** Everything each linted manifest pulls in through `extends` is resolved too, and
-  problems found there are reported at their own file and position, once per run. The secret and path checks
-  (DM503–DM505) read the linted files themselves.
+  problems found there are reported at their own file and position, once per run. The other way round, every
+  manifest in the repository that extends a linted one (directly or through others) is linted as well, and
+  its findings end with their cause, `[because of base/desk.yaml, which teams/a.yaml extends]`
+  (`--no-dependents` to skip them). The secret and path checks (DM503–DM505) read the linted files themselves.
 - **Severities.** `error` fails the run; `warning` fails it with `--strict`; `info` is a note that never
-  fails it. Lint-only rules are warnings or notes, so a manifest the server starts never fails lint, with one
-  deliberate exception: a secret (DM503) is an error.
+  fails it. Lint-only rules are warnings or notes, so a manifest the server starts never fails lint, with two
+  deliberate exceptions: a secret (DM503), and a tool list over the manifest's own `max_tokens` (DM507).
+- **Settings and ignores.** `[tool.data-mcp]` in `pyproject.toml` (or a `.data-mcp.toml`) disables rules,
+  changes their severity, sets a default `max_tokens` and default paths; `# data-mcp: ignore[DM503]` (YAML,
+  Python) or a `"$comment": "data-mcp: ignore[DM503]"` member (JSON) silences a finding where it is. Errors the
+  server enforces (DM1xx–DM4xx errors) can be neither. See [teams](teams.md#5-findings-a-team-can-live-with).
 - **Exit status.** 0: no errors. 1: errors (or warnings with `--strict`). 2: usage error, or a path that does
-  not exist, a glob that matches nothing, a file that cannot be opened.
+  not exist, a glob that matches nothing, a file that cannot be opened, settings that are not valid.
 
 ## Output formats (`--format`)
 
 - `text` (default): `file:line:col: CODE severity: message (hint)`, one per line, then a summary line.
 - `json`: one object; version 1 only ever gains keys.
   ```json
-  {"version": 1, "files": ["desk.yaml"], "summary": {"files": 1, "error": 1, "warning": 0, "info": 0},
+  {"version": 1, "files": ["desk.yaml"], "dependents": [],
+   "summary": {"files": 1, "error": 1, "warning": 0, "info": 0},
    "findings": [{"code": "DM201", "rule": "unknown-tool", "severity": "error", "message": "unknown tool 'qoute'",
-                 "hint": "did you mean 'quote'?", "file": "desk.yaml", "line": 1, "col": 9}]}
+                 "hint": "did you mean 'quote'?", "file": "desk.yaml", "line": 1, "col": 9, "via": []}]}
   ```
-  `file`, `line`, `col` and `hint` are `null` when they do not apply (a problem in the environment).
+  `file`, `line`, `col` and `hint` are `null` when they do not apply (a problem in the environment); `via` is the
+  chain from a dependent to the linted base that caused the finding; `dependents` lists the files linted because
+  they extend a linted one.
 - `github`: GitHub Actions workflow commands, shown as annotations on the changed lines:
   `::error file=desk.yaml,line=1,col=9,title=DM201 unknown-tool::unknown tool 'qoute' (did you mean 'quote'?)`;
   warnings are `::warning`, info `::notice`.
-- `sarif`: SARIF 2.1.0 for code scanning and SARIF viewers; `tool.driver.rules` lists every code below.
+- `sarif`: SARIF 2.1.0 for code scanning and SARIF viewers; `tool.driver.rules` lists every code below, each
+  with a `helpUri` to its section here, and a finding caused by a base has that base as a related location.
+
+Paths are relative to the working directory in `text` and `json`, and to the repository's root in `github` and
+`sarif`, so annotations land on the right file wherever lint runs.
 
 With `json`, `github` and `sarif` the summary line goes to standard error, so standard output stays parseable.
 
 ## pre-commit
 
-The repository ships a hook (`.pre-commit-hooks.yaml`). Narrow `files:` to where your manifests live, or every
-`.py`, `.yaml` and `.json` file that changes is linted as a manifest:
+The repository ships two hooks (`.pre-commit-hooks.yaml`): `data-mcp-lint` lints the changed manifests and
+every manifest that extends one, so a base change that breaks a team is blocked; `data-mcp-lock` runs
+`data-mcp lock --check`. Narrow `files:` to where your manifests live, or every `.py`, `.yaml` and `.json` file
+that changes is linted as a manifest (lock files and `*.schema.json` never are):
 
 ```yaml
 repos:
@@ -95,6 +111,8 @@ repos:
       - id: data-mcp-lint
         files: ^manifests/.*\\.(py|ya?ml|json)$
         args: [--strict]
+      - id: data-mcp-lock
+        files: ^manifests/
 ```
 
 ## Rules

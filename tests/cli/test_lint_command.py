@@ -84,6 +84,7 @@ def test_json_is_one_documented_object(desk: Path, capsys: pytest.CaptureFixture
     assert document == {
         "version": 1,
         "files": ["desk.yaml"],
+        "dependents": [],
         "summary": {"files": 1, "error": 1, "warning": 1, "info": 0},
         "findings": [
             {
@@ -95,6 +96,7 @@ def test_json_is_one_documented_object(desk: Path, capsys: pytest.CaptureFixture
                 "file": "desk.yaml",
                 "line": 1,
                 "col": 24,
+                "via": [],
             },
             {
                 "code": "DM205",
@@ -105,6 +107,7 @@ def test_json_is_one_documented_object(desk: Path, capsys: pytest.CaptureFixture
                 "file": "desk.yaml",
                 "line": 2,
                 "col": 11,
+                "via": [],
             },
         ],
     }
@@ -308,7 +311,7 @@ def test_a_clean_manifest_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[
         (["missing/**/*.yaml"], "missing/**/*.yaml: the pattern matches no manifest file"),
         (["--style", "camel", "minimal"], "Invalid value for '--style'"),
         (["--format", "xml", "minimal"], "Invalid value for '--format'"),
-        ([], "Missing argument 'PATH'"),
+        ([], "name the manifests to lint (files, folders, globs or profiles), or set paths"),
     ],
 )
 def test_usage_errors_and_missing_input_exit_2_with_a_message(

@@ -42,12 +42,19 @@ EXPECTED: dict[str, list[str]] = {
     "dm504_backslash.yaml": ["DM304 1:11"],  # POSIX: the resolver refuses it, and that error says it all
     "dm504_drive.py": ["DM302 3:12", "DM504 3:12"],
     "dm504_home.json": ["DM302 1:14", "DM504 1:14"],
-    "dm505_climbs.json": ["DM505 1:14"],
-    "dm505_climbs.py": ["DM505 3:12"],
-    "dm505_climbs.yaml": ["DM505 2:5"],
+    # ../ that stays inside this repository: quiet; the dm505_leaves_repo files climb out of it
+    "dm505_climbs.json": [],
+    "dm505_climbs.py": [],
+    "dm505_climbs.yaml": [],
+    "dm505_leaves_repo.json": ["DM302 1:14", "DM505 1:14"],  # out of the repository (and not there either)
+    "dm505_leaves_repo.py": ["DM302 3:12", "DM505 3:12"],
+    "dm505_leaves_repo.yaml": ["DM302 2:11", "DM505 2:11"],
     "dm506_named_above_tier.json": ["DM506 3:15", "DM502 4:15"],  # the pattern's other drops are a note
     "dm506_named_above_tier.py": ["DM506 4:10", "DM502 5:12"],  # the profile's other drop is a note
     "dm506_named_above_tier.yaml": ["DM506 3:5"],
+    "dm507_over_budget.json": ["DM507 3:17"],
+    "dm507_over_budget.py": ["DM507 4:14"],
+    "dm507_over_budget.yaml": ["DM507 3:13"],
 }
 
 POSIX_ONLY = {"dm504_backslash.yaml"}
@@ -158,7 +165,8 @@ def test_nothing_in_the_catalog_the_profiles_the_examples_or_the_docs_looks_like
     for e in ENDPOINTS:
         texts += [e.key, e.spec, e.description, e.path, *(p.name for p in e.params), *(p.description for p in e.params)]
     files = [*ROOT.joinpath("profiles").iterdir(), *ROOT.joinpath("manifests").iterdir()]
-    files += [p for p in ROOT.joinpath("docs").glob("*.md") if p.name != "lint-rules.md"]  # that one shows DM503
+    shows_dm503 = ("lint-rules.md", "teams.md")  # they show secrets, and how to silence the finding
+    files += [p for p in ROOT.joinpath("docs").glob("*.md") if p.name not in shows_dm503]
     texts += [p.read_text(encoding="utf-8") for p in files if p.is_file()]
     flagged = [text[:60] for text in texts if list(find_secrets(text))]
     assert flagged == []

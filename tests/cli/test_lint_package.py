@@ -126,13 +126,16 @@ def test_no_vendor_names_in_lint_files() -> None:
 
 
 def test_pre_commit_hook_runs_lint_on_manifest_files() -> None:
-    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    hook, lock = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert (hook["id"], hook["entry"], hook["language"]) == ("data-mcp-lint", "data-mcp lint", "python")
-    files = re.compile(hook["files"])
+    assert (lock["id"], lock["entry"], lock["pass_filenames"]) == ("data-mcp-lock", "data-mcp lock --check", False)
+    files, exclude = re.compile(hook["files"]), re.compile(hook["exclude"])
     for name in ("manifests/desk.py", "desk.yaml", "a/b.yml", "team.json"):
-        assert files.search(name), name
+        assert files.search(name) and not exclude.search(name), name
     for name in ("README.md", "pyproject.toml", "desk.yaml.bak"):
         assert not files.search(name), name
+    for name in ("manifests/desk.lock.json", "manifest.schema.json"):
+        assert exclude.search(name), name
 
 
 def test_the_hooks_file_list_is_what_lint_accepts(tmp_path: Path) -> None:

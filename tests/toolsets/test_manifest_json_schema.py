@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from data_pkg.catalog import TIERS
 from data_pkg.toolsets import NAME_STYLES, manifest_json_schema
-from data_pkg.toolsets._document import FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, node_from_value
+from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, node_from_value
 from data_pkg.toolsets._manifest import validate_document
 from data_pkg.toolsets._model import ManifestSchema
 
@@ -55,14 +55,14 @@ def test_writing_reproduces_the_committed_file(tmp_path: Path) -> None:
 def test_schema_describes_every_field_with_the_allowed_values() -> None:
     schema = manifest_json_schema()
     assert schema["additionalProperties"] is False
-    assert set(schema["properties"]) == FIELD_NAMES | {SCHEMA_KEY}
+    assert set(schema["properties"]) == FIELD_NAMES | {SCHEMA_KEY, COMMENT_KEY}
     assert all(prop.get("description") for prop in schema["properties"].values())
     style = schema["properties"]["name_style"]["anyOf"][0]
     tier = schema["properties"]["max_tier"]["anyOf"][0]
     assert tuple(style["enum"]) == NAME_STYLES
     assert tuple(tier["enum"]) == TIERS
     override = schema["$defs"]["OverrideSchema"]
-    assert set(override["properties"]) == {f.name for f in OVERRIDE_FIELDS}
+    assert set(override["properties"]) == {f.name for f in OVERRIDE_FIELDS} | {COMMENT_KEY}
     assert override["additionalProperties"] is False
 
 
@@ -89,6 +89,7 @@ overrides = st.dictionaries(
                 "description": st.one_of(texts, json_values),
                 "fixed": st.one_of(st.none(), st.dictionaries(texts, fixed_values, max_size=3), json_values),
                 "rename": texts,
+                COMMENT_KEY: st.one_of(texts, json_values),
             },
         ),
     ),
@@ -106,7 +107,9 @@ FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "max_tier": st.one_of(st.sampled_from(TIERS), texts, json_values),
     "overrides": st.one_of(overrides, json_values),
     "output_schemas": st.one_of(st.booleans(), json_values),
+    "max_tokens": st.one_of(st.integers(min_value=-2, max_value=10**6), json_values),
     SCHEMA_KEY: st.one_of(texts, json_values),
+    COMMENT_KEY: st.one_of(texts, json_values),
     "TOOLS": string_lists,
     "unknown": json_values,
 }
@@ -130,13 +133,16 @@ WELL_FORMED: dict[str, st.SearchStrategy[Any]] = {
                     "name": names,
                     "description": texts,
                     "fixed": st.dictionaries(names, st.one_of(scalars, st.lists(texts, max_size=2)), max_size=2),
+                    COMMENT_KEY: texts,
                 },
             ),
         ),
         max_size=3,
     ),
     "output_schemas": st.one_of(st.none(), st.booleans()),
+    "max_tokens": st.one_of(st.none(), st.integers(min_value=1, max_value=10**6)),
     SCHEMA_KEY: texts,
+    COMMENT_KEY: texts,
 }
 documents = st.one_of(
     st.fixed_dictionaries({}, optional=WELL_FORMED),

@@ -56,9 +56,11 @@ def _register() -> None:
     _cmd_config.register(app)
     _cmd_doctor.register(app)
     _cmd_check_key.register(app)
-    from data_pkg.cli import _cmd_lint
+    from data_pkg.cli import _cmd_impact, _cmd_lint, _cmd_lock
 
     _cmd_lint.register(app)
+    _cmd_lock.register(app)
+    _cmd_impact.register(app)
 
 
 _register()

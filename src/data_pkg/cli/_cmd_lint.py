@@ -6,6 +6,7 @@ report to output and an exit code (0 clean, 1 findings, 2 usage or unreadable in
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Literal, Optional
 
 import typer
@@ -19,15 +20,29 @@ HELP = """Lint manifests: every problem the server would report, plus lint-only 
 
 Lint-only checks (DM5xx): tool names model APIs refuse under the naming style, tools max_tier
 drops, API keys or key-carrying URLs written in a manifest, extends paths that work on one
-machine only. Every code, with a bad and a fixed example: docs/lint-rules.md.
+machine only, a tool list over its max_tokens budget.
+
+\b
+Every code, with a bad and a fixed example: docs/lint-rules.md
+Repository settings, inline ignores, the CI recipe: docs/teams.md
+
+Every manifest in the repository that extends a linted file (directly or through others) is
+linted too, and what is found there names the base as its cause: a change to a shared base
+cannot pass while it breaks a team's manifest (--no-dependents to skip them).
 
 PATH is a manifest file, a folder (searched recursively for .py, .yaml, .yml and .json, skipping
 hidden folders, __pycache__, names starting with _ and *.schema.json), a glob (quote it; ** recurses)
-or a profile name. The environment applies as in the server: DATA_MCP_TOOL_NAME_STYLE and the
-path-segment variables.
+or a profile name; without PATH, the paths set in the repository's configuration. The
+environment applies as in the server: DATA_MCP_TOOL_NAME_STYLE and the path-segment variables.
+
+\b
+Repository settings: [tool.data-mcp] in pyproject.toml, or a .data-mcp.toml
+  (paths, disable, severity, max_tokens, dependents).
+Inline: # data-mcp: ignore[DM503] in YAML and Python,
+  "$comment": "data-mcp: ignore[DM503]" in a JSON object.
 
 Exit status: 0 no errors (warnings and info allowed, unless --strict), 1 errors found,
-2 usage error or a PATH that does not exist or cannot be read.
+2 usage error, a PATH that does not exist or cannot be read, or an invalid configuration.
 
 \b
 Examples:
@@ -46,8 +61,9 @@ def register(app: typer.Typer) -> None:
     @app.command(help=HELP)
     def lint(
         paths: Annotated[
-            list[str], typer.Argument(metavar="PATH", help="Manifest files, folders, globs or profile names.")
-        ],
+            Optional[list[str]],
+            typer.Argument(metavar="PATH", help="Manifest files, folders, globs or profile names."),
+        ] = None,
         output: Annotated[
             OutputFormat,
             typer.Option(
@@ -61,11 +77,35 @@ def register(app: typer.Typer) -> None:
             Optional[StyleName],
             typer.Option(help="Lint under this naming style, as if DATA_MCP_TOOL_NAME_STYLE were set."),
         ] = None,
+        dependents: Annotated[
+            Optional[bool],
+            typer.Option(
+                "--dependents/--no-dependents",
+                help="Also lint the manifests that extend a linted one (default: on, or the configuration's).",
+            ),
+        ] = None,
     ) -> None:
-        from data_pkg.lint import LintInputError, lint_paths, render, summary
+        from data_pkg.lint import LintInputError, lint_paths, load_config, render, repository_root, summary
 
         try:
-            report = lint_paths(paths, style=style, strict=strict)
+            config = load_config()
+            targets = paths or [str(p) for p in config.paths]
+            if not targets:
+                raise LintInputError(
+                    "name the manifests to lint (files, folders, globs or profiles), or set paths"
+                    " in the repository's configuration ([tool.data-mcp] in pyproject.toml)"
+                )
+            # Annotations and code scanning read paths from the repository's root, wherever lint runs.
+            here = Path.cwd()
+            base = (repository_root(here) or here) if output in ("github", "sarif") else here
+            report = lint_paths(
+                targets,
+                style=style,
+                strict=strict,
+                dependents=config.dependents if dependents is None else dependents,
+                config=config,
+                relative_to=base,
+            )
         except LintInputError as error:
             typer.echo(f"data-mcp lint: {error}", err=True)
             raise typer.Exit(2) from None

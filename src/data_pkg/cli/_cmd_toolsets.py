@@ -1,4 +1,9 @@
-"""``data-mcp tools``, ``diff`` and ``catalog``: look at tool sets and endpoints before serving them."""
+"""``data-mcp tools``, ``diff`` and ``catalog``: look at tool sets and endpoints before serving them.
+
+Exit codes of ``tools`` and ``diff``: 0 done; 1 a tool set does not resolve (its diagnostics on stderr);
+2 usage error, a manifest file that does not exist or an unknown profile; 3 (``tools`` only) the tool
+set resolves but costs more than its budget (``--max-tokens``, else the manifest's ``max_tokens``).
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,51 @@ import json
 import os
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from data_pkg.catalog import ENDPOINTS, TIERS, Endpoint, lookup, tier_rank
-from data_pkg.toolsets import DEFAULT_PROFILE, Registry, Resolution, diff, resolve
+from data_pkg.toolsets import (
+    DEFAULT_PROFILE,
+    Registry,
+    Resolution,
+    available_profiles,
+    diff,
+    is_profile_name,
+    resolve,
+)
+from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
 
 SOURCE_HELP = "A manifest file or a profile name (minimal, analyst, quant, news, full); the default set when omitted."
+JSON_VERSION = 1
+"""Version of the ``--json`` documents of ``tools`` and ``diff``; version 1 only ever gains keys."""
+OVER_BUDGET = 3
+"""Exit code of ``tools`` for a tool set that resolves but costs more than its budget."""
+
+
+def _source_or_exit(source: str | None) -> str | None:
+    """``source`` when it names a profile or an existing file; exit 2 with a did-you-mean otherwise."""
+    from data_pkg.toolsets._nearby import nearby_path
+    from data_pkg.toolsets._patterns import suggest
+
+    if source is None or source == DEFAULT_PROFILE:
+        return None
+    if is_profile_name(source):
+        profiles = available_profiles()
+        if source in profiles:
+            return source
+        close = suggest(source, tuple(profiles))
+        listing = f"profiles: {', '.join(profiles)}"
+        typer.echo(f"unknown profile {source!r} ({f'{close} ' if close else ''}{listing})", err=True)
+        raise typer.Exit(2)
+    if not Path(source).is_file():
+        close = nearby_path(source, Path.cwd())
+        what = "a folder, not a manifest file" if Path(source).is_dir() else "no such manifest file"
+        typer.echo(f"{source}: {what}" + (f" (did you mean {close!r}?)" if close else ""), err=True)
+        raise typer.Exit(2)
+    return source
 
 
 def _resolve_or_exit(source: str | None, style: str | None) -> tuple[Resolution, Registry]:
@@ -21,8 +63,7 @@ def _resolve_or_exit(source: str | None, style: str | None) -> tuple[Resolution,
     env = dict(os.environ)
     if style:
         env["DATA_MCP_TOOL_NAME_STYLE"] = style
-    if source == DEFAULT_PROFILE:
-        source = None
+    source = _source_or_exit(source)
     resolution = resolve(source, env=env)
     for diagnostic in resolution.diagnostics:
         typer.echo(str(diagnostic), err=True)
@@ -30,10 +71,6 @@ def _resolve_or_exit(source: str | None, style: str | None) -> tuple[Resolution,
         typer.echo(f"{source or 'the default set'} does not resolve: fix the errors above", err=True)
         raise typer.Exit(1)
     return resolution, resolution.registry
-
-
-def _tool_bytes(tool_mcp: dict[str, Any]) -> int:
-    return len(json.dumps(tool_mcp, separators=(",", ":")))
 
 
 def _table(rows: Iterable[tuple[str, ...]], headers: tuple[str, ...]) -> str:
@@ -52,7 +89,10 @@ def register(app: typer.Typer) -> None:
         source: Annotated[str | None, typer.Argument(help=SOURCE_HELP)] = None,
         json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
         max_tokens: Annotated[
-            int | None, typer.Option(help="Exit 1 when tools/list would cost more estimated tokens (a CI guard).")
+            int | None,
+            typer.Option(
+                help="Exit 3 when tools/list would cost more estimated tokens (default: the manifest's max_tokens)."
+            ),
         ] = None,
         style: Annotated[str | None, typer.Option(help="Name style to show: key, spec or snake.")] = None,
     ) -> None:
@@ -62,19 +102,28 @@ def register(app: typer.Typer) -> None:
           data-mcp tools                       the default set
           data-mcp tools analyst --style snake
           data-mcp tools team/research.py --max-tokens 8000
+
+        Exit status: 0 done, 1 the tool set does not resolve, 2 usage error (no such file or
+        profile), 3 over budget.
         """
-        _, registry = _resolve_or_exit(source, style)
+        resolution, registry = _resolve_or_exit(source, style)
         listing = registry.tools_list()
         total, tokens = registry.tools_list_bytes(), registry.estimated_tokens()
+        budget = max_tokens
+        if budget is None and resolution.parsed is not None and resolution.parsed.manifest is not None:
+            own = resolution.parsed.manifest.max_tokens
+            budget = own.value if own is not None else None
         if json_output:
             out = {
+                "version": JSON_VERSION,
                 "source": source or "default",
                 "tools": [
                     {
                         "name": t.name,
                         "endpoint": lookup(t.endpoint).spec,
                         "tier": lookup(t.endpoint).tier,
-                        "bytes": _tool_bytes(m),
+                        "bytes": wire_bytes(m),
+                        "estimated_tokens": estimate_tokens(wire_bytes(m)),
                         "fixed": dict(t.fixed),
                     }
                     for t, m in zip(registry, listing, strict=True)
@@ -82,18 +131,20 @@ def register(app: typer.Typer) -> None:
                 "count": len(registry),
                 "bytes": total,
                 "estimated_tokens": tokens,
+                "max_tokens": budget,
             }
             typer.echo(json.dumps(out, indent=2, default=list))
         else:
             rows = [
-                (t.name, lookup(t.endpoint).spec, lookup(t.endpoint).tier, str(_tool_bytes(m)))
+                (t.name, lookup(t.endpoint).spec, lookup(t.endpoint).tier, str(wire_bytes(m)))
                 for t, m in zip(registry, listing, strict=True)
             ]
             typer.echo(_table(rows, ("name", "endpoint", "tier", "bytes")))
             typer.echo(f"\n{len(registry)} tools, {total:,} bytes of tools/list, ~{tokens:,} tokens (bytes/4)")
-        if max_tokens is not None and tokens > max_tokens:
-            typer.echo(f"over budget: ~{tokens:,} tokens > --max-tokens {max_tokens:,}", err=True)
-            raise typer.Exit(1)
+        if budget is not None and tokens > budget:
+            origin = "--max-tokens" if max_tokens is not None else "max_tokens in the manifest"
+            typer.echo(f"over budget: ~{tokens:,} tokens > {origin} {budget:,}", err=True)
+            raise typer.Exit(OVER_BUDGET)
 
     @app.command("diff")
     def diff_command(
@@ -106,6 +157,9 @@ def register(app: typer.Typer) -> None:
         Examples:
           data-mcp diff default analyst
           data-mcp diff manifests/research-desk.py team/research-v2.py --json
+
+        Exit status: 0 done, 1 a tool set does not resolve, 2 usage error (no such file or profile).
+        To compare with a git ref, and to see every manifest a change reaches: data-mcp impact.
         """
         _, before = _resolve_or_exit(old, None)
         _, after = _resolve_or_exit(new, None)
@@ -114,6 +168,7 @@ def register(app: typer.Typer) -> None:
         tokens = after.estimated_tokens() - before.estimated_tokens()
         if json_output:
             out = {
+                "version": JSON_VERSION,
                 "added": list(change.added),
                 "removed": list(change.removed),
                 "renamed": [list(pair) for pair in change.renamed],

@@ -19,10 +19,12 @@ the command line.
 
 from __future__ import annotations
 
+from data_pkg.lint._config import LintConfig, load_config
 from data_pkg.lint._examples import EXAMPLES, Example, Snippet
 from data_pkg.lint._findings import Finding
 from data_pkg.lint._formats import FORMATS, render, sarif_document, summary
 from data_pkg.lint._inputs import MANIFEST_SUFFIXES, LintInputError
+from data_pkg.lint._repo import repository_root
 from data_pkg.lint._rules import LINT_RULES, SEVERITIES, LintRule, LintSeverity, all_rules
 from data_pkg.lint._run import LintReport, lint_paths
 
@@ -34,6 +36,7 @@ __all__ = [
     "SEVERITIES",
     "Example",
     "Finding",
+    "LintConfig",
     "LintInputError",
     "LintReport",
     "LintRule",
@@ -41,7 +44,9 @@ __all__ = [
     "Snippet",
     "all_rules",
     "lint_paths",
+    "load_config",
     "render",
+    "repository_root",
     "sarif_document",
     "summary",
 ]

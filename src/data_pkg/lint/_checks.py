@@ -1,4 +1,4 @@
-"""The lint-only rules (DM501–DM506): checks of a resolved manifest that the server does not make.
+"""The lint-only rules (DM501–DM507): checks of a resolved manifest that the server does not make.
 
 Each check reads what the resolver already produced (the :class:`~data_pkg.toolsets.Resolution`,
 the validated :class:`~data_pkg.toolsets.Manifest` with its positions) and never re-derives a
@@ -40,12 +40,14 @@ def _plural(count: int, word: str) -> str:
 
 
 def secret_findings(text: str | None, file: str) -> list[Finding]:
-    """DM503: every key-like string and every URL passing a key, at its position (never its value)."""
+    """DM503: every key-like string, URL passing a key and key assignment, at its position (never its value)."""
     if text is None:
         return []
     found = []
     for secret in find_secrets(text):
-        if secret.param is not None:
+        if secret.param is not None and secret.assigned:
+            message = f"a credential is assigned to {secret.param!r}"
+        elif secret.param is not None:
             message = f"a URL passes a credential in its {secret.param!r} parameter"
         else:
             message = f"a string of {secret.length} letters and digits looks like an API key"
@@ -56,8 +58,12 @@ def secret_findings(text: str | None, file: str) -> list[Finding]:
 # -- DM504/DM505 extends paths ---------------------------------------------------------------
 
 
-def _path_problem(value: str) -> tuple[str, str, str] | None:
-    """(code, message, hint) for an ``extends`` value that is a path only one machine can use."""
+def _path_problem(value: str, folder: Path, root: Path | None) -> tuple[str, str, str] | None:
+    """(code, message, hint) for an ``extends`` value that is a path only one machine can use.
+
+    ``folder`` is the manifest's; ``root`` the repository it is in (None when unknown). Climbing out of
+    the folder is the natural ``base/`` + team-folder layout inside a repository: quiet there.
+    """
     portable = "write it relative to this manifest, with forward slashes: ./shared/base.yaml"
     if value.startswith(("\\\\", "//")):
         return "DM504", f"extends {value!r} is a network (UNC) path", portable
@@ -70,18 +76,26 @@ def _path_problem(value: str) -> tuple[str, str, str] | None:
     if value.startswith("~"):
         return "DM504", f"extends {value!r} is in a home folder", portable
     if ".." in PurePosixPath(value).parts:
-        return (
-            "DM505",
-            f"extends {value!r} climbs out of this manifest's folder",
-            "fine within one repository; keep the base beside or below the manifest to move them together",
-        )
+        if root is None:
+            return (
+                "DM505",
+                f"extends {value!r} climbs out of this manifest's folder",
+                "fine within one repository; keep the base beside or below the manifest to move them together",
+            )
+        if not real_path(folder / value).is_relative_to(root):
+            return (
+                "DM505",
+                f"extends {value!r} climbs out of the repository this manifest is in",
+                "keep the base in the same repository, or extend a profile by name",
+            )
     return None
 
 
-def path_findings(manifest: Manifest, diagnostics: Iterable[Diagnostic]) -> list[Finding]:
+def path_findings(manifest: Manifest, diagnostics: Iterable[Diagnostic], root: Path | None = None) -> list[Finding]:
     """DM504 and DM505 for each ``extends`` entry (profile names never match: they have no / \\ . ~ :).
 
     Where the resolver already refused the path (DM304: backslashes on POSIX), that error says it.
+    ``root`` is the repository the manifest is in: DM505 only fires for paths that leave it.
     """
     here = real_path(Path(manifest.file))
     refused = {
@@ -91,12 +105,43 @@ def path_findings(manifest: Manifest, diagnostics: Iterable[Diagnostic]) -> list
     }
     found = []
     for entry in manifest.extends:
-        problem = _path_problem(entry.value)
+        problem = _path_problem(entry.value, here.parent, root)
         if problem is None or (entry.line, entry.col) in refused:
             continue
         code, message, hint = problem
         found.append(finding(code, message, hint=hint, file=manifest.file, line=entry.line, col=entry.col))
     return found
+
+
+# -- DM507 token budget ----------------------------------------------------------------------
+
+
+def budget_findings(
+    resolution: Resolution, manifest: Manifest | None, file: str | None, default: tuple[int, str] | None
+) -> list[Finding]:
+    """DM507 when the tool list costs more than the manifest's ``max_tokens`` (else ``default``: a budget
+    and where it is set, from the repository's configuration).
+
+    Tokens are counted as ``data-mcp tools`` counts them (:meth:`Registry.estimated_tokens`). A budget is
+    not inherited through ``extends``: each manifest's list is its team's to budget.
+    """
+    registry = resolution.registry
+    if registry is None or file is None:
+        return []
+    own = manifest.max_tokens if manifest is not None else None
+    if own is not None:
+        limit, origin = own.value, "its max_tokens"
+    elif default is not None:
+        limit, origin = default[0], f"max_tokens in {default[1]}"
+    else:
+        return []
+    tokens = registry.estimated_tokens()
+    if tokens <= limit:
+        return []
+    message = f"the tool list costs ~{tokens:,} tokens ({len(registry)} tools), over {origin} of {limit:,}"
+    hint = "exclude tools or raise the budget; data-mcp tools shows what each tool costs"
+    line, col = (own.line, own.col) if own is not None else (1, 1)
+    return [finding("DM507", message, hint=hint, file=file, line=line, col=col)]
 
 
 # -- DM502/DM506 plan tiers ------------------------------------------------------------------

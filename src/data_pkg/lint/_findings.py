@@ -31,6 +31,9 @@ class Finding:
     file: str | None = None
     line: int | None = None
     col: int | None = None
+    via: tuple[str, ...] = ()
+    """For a manifest linted because it extends a linted one: the chain from it to that base (both
+    included), which names the base as the cause; empty otherwise."""
 
     @property
     def rule(self) -> LintRule:
@@ -46,10 +49,28 @@ class Finding:
             return self.file
         return f"{self.file}:{self.line}:{self.col if self.col is not None else 1}"
 
-    def __str__(self) -> str:
-        text = f"{self.code} {self.severity}: {self.message}"
+    @property
+    def cause(self) -> str | None:
+        """``because of base/desk.yaml, which team/a.yaml extends``, for a finding reached through a base."""
+        if len(self.via) < 2:
+            return None
+        dependent, *between, base = self.via
+        through = f" through {', '.join(between)}" if between else ""
+        return f"because of {base}, which {dependent} extends{through}"
+
+    @property
+    def text(self) -> str:
+        """The message, then the hint in parentheses, then the cause in brackets (each when there is one)."""
+        text = self.message
         if self.hint:
             text += f" ({self.hint})"
+        cause = self.cause
+        if cause:
+            text += f" [{cause}]"
+        return text
+
+    def __str__(self) -> str:
+        text = f"{self.code} {self.severity}: {self.text}"
         where = self.location
         return f"{where}: {text}" if where else text
 

@@ -1,13 +1,14 @@
 """Output formats of a lint report: text for people, json for scripts, github and sarif for CI.
 
 - ``text``: one line per finding, ``file:line:col: CODE severity: message (hint)``, then a summary.
-- ``json``: one object, ``{"version": 1, "files": [...], "summary": {...}, "findings": [...]}``; each
-  finding has ``code``, ``rule`` (the slug), ``severity``, ``message``, ``hint``, ``file``, ``line`` and
-  ``col`` (null when not applicable). Version 1 only ever gains keys.
+- ``json``: one object, ``{"version": 1, "files": [...], "dependents": [...], "summary": {...},
+  "findings": [...]}``; each finding has ``code``, ``rule`` (the slug), ``severity``, ``message``,
+  ``hint``, ``file``, ``line`` and ``col`` (null when not applicable) and ``via`` (the chain from a
+  dependent to the linted base that caused it; empty otherwise). Version 1 only ever gains keys.
 - ``github``: workflow commands (``::error file=...,line=...,col=...,title=...::message``) that
   GitHub Actions shows as annotations on the pull request; ``info`` findings are ``::notice``.
-- ``sarif``: SARIF 2.1.0, one run, the driver's rules being every code lint can report; for code
-  scanning uploads and any SARIF viewer.
+- ``sarif``: SARIF 2.1.0, one run, the driver's rules being every code lint can report (each with a
+  ``helpUri`` to its section of the rules page); for code scanning uploads and any SARIF viewer.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from data_pkg.lint._run import LintReport
 
 JSON_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+DOCS_URL = "https://data-pkg.readthedocs.io/en/latest/"
+"""Where the documentation is published (``site_url`` in mkdocs.yml is the same; a test keeps them equal)."""
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _GITHUB_COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -35,11 +38,13 @@ def _counted(count: int, word: str) -> str:
 
 def summary(report: LintReport) -> str:
     """One line: how many files, and how many findings of each severity."""
-    files = _counted(len(report.files), "file")
+    files = _counted(len(report.files), "file") + " checked"
+    if report.dependents:
+        files += f" ({len(report.dependents)} because they extend a linted one)"
     if not report.findings:
-        return f"{files} checked: no problems" if report.files else "no manifest files found"
+        return f"{files}: no problems" if report.files else "no manifest files found"
     counts = ", ".join(_counted(report.count(s), s) for s in SEVERITIES)
-    return f"{files} checked: {counts}" + (" (--strict: warnings count as errors)" if report.strict else "")
+    return f"{files}: {counts}" + (" (--strict: warnings count as errors)" if report.strict else "")
 
 
 def render_text(report: LintReport) -> str:
@@ -57,6 +62,7 @@ def _finding_json(f: Finding) -> dict[str, Any]:
         "file": f.file,
         "line": f.line,
         "col": f.col,
+        "via": list(f.via),
     }
 
 
@@ -67,6 +73,7 @@ def render_json(report: LintReport) -> str:
     document = {
         "version": JSON_VERSION,
         "files": list(report.files),
+        "dependents": list(report.dependents),
         "summary": counts,
         "findings": [_finding_json(f) for f in report.findings],
     }
@@ -92,8 +99,7 @@ def render_github(report: LintReport) -> str:
                 props.append(f"line={f.line}")
                 props.append(f"col={f.col if f.col is not None else 1}")
         props.append(f"title={_escape_property(f'{f.code} {f.rule.slug}')}")
-        message = f.message + (f" ({f.hint})" if f.hint else "")
-        lines.append(f"::{_GITHUB_COMMAND[f.severity]} {','.join(props)}::{_escape_data(message)}\n")
+        lines.append(f"::{_GITHUB_COMMAND[f.severity]} {','.join(props)}::{_escape_data(f.text)}\n")
     return "".join(lines)
 
 
@@ -102,6 +108,18 @@ def _uri(file: str) -> str:
     if path.is_absolute():
         return path.as_uri()
     return quote(path.as_posix())
+
+
+def rule_url(code: str) -> str:
+    """The documentation of rule ``code``: its section of the lint rules page."""
+    return f"{DOCS_URL}lint-rules/#{code.lower()}"
+
+
+def _location(file: str, line: int | None = None, col: int | None = None) -> dict[str, Any]:
+    location: dict[str, Any] = {"artifactLocation": {"uri": _uri(file)}}
+    if line is not None:
+        location["region"] = {"startLine": line, "startColumn": col if col is not None else 1}
+    return {"physicalLocation": location}
 
 
 def sarif_document(report: LintReport) -> dict[str, Any]:
@@ -113,6 +131,7 @@ def sarif_document(report: LintReport) -> dict[str, Any]:
             "id": rule.code,
             "name": rule.slug,
             "shortDescription": {"text": rule.summary},
+            "helpUri": rule_url(rule.code),
             "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
         }
         for rule in catalog.values()
@@ -123,20 +142,29 @@ def sarif_document(report: LintReport) -> dict[str, Any]:
             "ruleId": f.code,
             "ruleIndex": index[f.code],
             "level": _SARIF_LEVEL[f.severity],
-            "message": {"text": f.message + (f" ({f.hint})" if f.hint else "")},
+            "message": {"text": f.text},
         }
         if f.file is not None:
-            location: dict[str, Any] = {"artifactLocation": {"uri": _uri(f.file)}}
-            if f.line is not None:
-                location["region"] = {"startLine": f.line, "startColumn": f.col if f.col is not None else 1}
-            result["locations"] = [{"physicalLocation": location}]
+            result["locations"] = [_location(f.file, f.line, f.col)]
+        if f.via:
+            # The base whose change reached this manifest, for viewers that link related places.
+            related = _location(f.via[-1])
+            related.update(id=0, message={"text": "the extended manifest that was linted"})
+            result["relatedLocations"] = [related]
         results.append(result)
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [
             {
-                "tool": {"driver": {"name": "data-mcp lint", "version": __version__, "rules": driver_rules}},
+                "tool": {
+                    "driver": {
+                        "name": "data-mcp lint",
+                        "version": __version__,
+                        "informationUri": f"{DOCS_URL}lint-rules/",
+                        "rules": driver_rules,
+                    }
+                },
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }

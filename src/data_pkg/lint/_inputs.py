@@ -3,9 +3,9 @@
 - A file is linted whatever its suffix (a wrong suffix is a finding, DM107).
 - A folder is searched recursively for files ending in ``.py``, ``.yaml``, ``.yml`` or ``.json``.
   Skipped: hidden folders and files (``.git``, ``.venv``), ``__pycache__`` and ``node_modules``,
-  names starting with ``_`` (``__init__.py``, helpers: the same rule as the profiles folder), and
-  ``*.schema.json`` (editor schemas sit beside manifests). Point lint at the folder that holds
-  manifests, not at a whole repository.
+  names starting with ``_`` (``__init__.py``, helpers: the same rule as the profiles folder),
+  ``*.schema.json`` (editor schemas sit beside manifests) and ``*.lock.json`` (lock files, from
+  ``data-mcp lock``). Point lint at the folder that holds manifests, not at a whole repository.
 - An argument with ``*``, ``?`` or ``[`` that is not an existing path is a glob (``**`` recurses);
   a matching folder is searched as above, and matching files are kept by the same rules as in a
   folder (``manifests/*`` skips the README).
@@ -47,8 +47,22 @@ class Target:
         return str(self.source)
 
 
+_NOT_MANIFESTS = (".schema.json", ".lock.json")
+"""Files that sit beside manifests: editor schemas and lock files."""
+
+
 def _is_manifest_name(name: str) -> bool:
-    return name.endswith(MANIFEST_SUFFIXES) and not name.startswith((".", "_")) and not name.endswith(".schema.json")
+    return name.endswith(MANIFEST_SUFFIXES) and not name.startswith((".", "_")) and not name.endswith(_NOT_MANIFESTS)
+
+
+def skipped_folder(name: str) -> bool:
+    """Whether a folder search skips a folder of this name (hidden ones, caches, dependencies)."""
+    return name in _SKIP_DIRS or (name.startswith(".") and name not in (".", ".."))
+
+
+def is_manifest_path(relative: Path) -> bool:
+    """Whether a folder search would pick up the file at ``relative`` (a path inside the searched folder)."""
+    return _is_manifest_name(relative.name) and not any(skipped_folder(part) for part in relative.parts[:-1])
 
 
 def _skipped(path: Path, literal: int) -> bool:
@@ -57,12 +71,13 @@ def _skipped(path: Path, literal: int) -> bool:
     The first ``literal`` parts were written out in the pattern (``.config/*.yaml``): those are wanted.
     """
     folders = path.parts if path.is_dir() else path.parts[:-1]
-    return any(part in _SKIP_DIRS or (part.startswith(".") and part not in (".", "..")) for part in folders[literal:])
+    return any(skipped_folder(part) for part in folders[literal:])
 
 
-def _walk(folder: Path) -> Iterator[Path]:
+def walk(folder: Path) -> Iterator[Path]:
+    """The manifest files a folder search finds under ``folder``, in a stable order."""
     for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
+        dirs[:] = sorted(d for d in dirs if not skipped_folder(d))
         for name in sorted(files):
             if _is_manifest_name(name):
                 yield Path(root) / name
@@ -89,7 +104,7 @@ def expand(args: Iterable[str | os.PathLike[str]]) -> list[Target]:
 
     def add_path(path: Path, arg: str) -> None:
         if path.is_dir():
-            for found in _walk(path):
+            for found in walk(path):
                 add(Target(_readable(found, str(found))), real_path(found))
         else:
             add(Target(_readable(path, arg)), real_path(path))

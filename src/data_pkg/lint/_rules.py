@@ -7,8 +7,9 @@ tier filter drops, secrets, paths that only work on one machine. They follow the
 resolver's codes: never renumbered, never reused.
 
 Severity: ``error`` fails lint, ``warning`` fails it under ``--strict``, ``info`` never fails it.
-A manifest the server starts with never gets a lint error from these rules, with one deliberate
-exception: a secret (DM503), because committing a key is worse than a failed build.
+A manifest the server starts with never gets a lint error from these rules, with two deliberate
+exceptions: a secret (DM503), because committing a key is worse than a failed build, and a tool list
+over the budget its own manifest sets (DM507), because the team asked for that failure.
 """
 
 from __future__ import annotations
@@ -68,13 +69,20 @@ LINT_RULES: Mapping[str, LintRule] = MappingProxyType(
                 "DM505",
                 "info",
                 "path-leaves-folder",
-                "An extends path climbs out of the manifest's folder (../): the manifest cannot be moved alone.",
+                "An extends path climbs out of the manifest's folder (../) and out of its repository: it works in"
+                " one checkout layout only. Inside one repository (base/ beside team folders) it is quiet.",
             ),
             LintRule(
                 "DM506",
                 "warning",
                 "named-above-tier",
                 "A tool named in tools or include needs a plan above the manifest's own max_tier, so it is dropped.",
+            ),
+            LintRule(
+                "DM507",
+                "error",
+                "over-token-budget",
+                "The tool list costs more estimated tokens than the manifest's max_tokens (or the repository's).",
             ),
         )
     }

@@ -2,14 +2,13 @@
 
 For each target the resolver runs exactly as the server would run it (same environment, so
 ``DATA_MCP_TOOL_NAME_STYLE`` and the path-segment variables apply), and its diagnostics are the
-first findings; the lint-only rules add theirs. A finding reached from several targets (a profile
-that two linted manifests extend) is reported once.
+first findings; the lint-only rules add theirs, reading the file as the resolver parsed it. A finding
+reached from several targets (a profile that two linted manifests extend) is reported once.
 
-Performance: each linted file is parsed twice (by the resolver, then here for the positions of its
-fields), and a profile extended by many manifests is re-read for each. Parsing is about half of a
-run, and 200 manifests still lint in ~0.3 s in-process, ~0.5 s as one ``data-mcp lint`` process
-(``benchmarks/lint.py``), so there is no cache: the clean fix would be for the resolver to keep the
-parsed top manifest on its result.
+With ``dependents``, every manifest in the repository that extends a linted file is linted after the
+named targets, and its findings carry the chain to that base (:attr:`Finding.via`). Then the
+repository's settings apply (:class:`LintConfig`: disabled rules, changed severities, a default token
+budget), then inline ignores, then ``strict``.
 """
 
 from __future__ import annotations
@@ -19,11 +18,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from data_pkg.lint._checks import name_findings, path_findings, secret_findings, tier_findings
+from data_pkg.lint._checks import budget_findings, name_findings, path_findings, secret_findings, tier_findings
+from data_pkg.lint._config import LintConfig, enforced
+from data_pkg.lint._dependents import DependentFinder
 from data_pkg.lint._findings import Finding, from_diagnostic
+from data_pkg.lint._ignore import Ignore, ignores_in
 from data_pkg.lint._inputs import LintInputError, Target, expand
+from data_pkg.lint._repo import PathDisplay
 from data_pkg.lint._rules import LintSeverity
-from data_pkg.toolsets import NAME_STYLES, STYLE_ENV, real_path, resolve
+from data_pkg.toolsets import NAME_STYLES, STYLE_ENV, open_regular, resolve
+
+_OWN_TEXT = frozenset({"DM503", "DM504", "DM505"})
+"""Rules about a file's own text: what they find in a dependent is not caused by its base."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,8 @@ class LintReport:
     findings: tuple[Finding, ...]
     strict: bool = False
     """Whether warnings were turned into errors."""
+    dependents: tuple[str, ...] = ()
+    """The files among ``files`` that were linted because they extend a linted one."""
 
     def count(self, severity: LintSeverity) -> int:
         """How many findings have ``severity``."""
@@ -45,8 +53,16 @@ class LintReport:
         return 1 if self.count("error") else 0
 
 
-def _lint_target(target: Target, env: Mapping[str, str], style_origin: str | None) -> list[Finding]:
-    resolution = resolve(target.source, env=env)
+@dataclass(frozen=True)
+class _Context:
+    env: Mapping[str, str]
+    style_origin: str | None
+    config: LintConfig
+    finder: DependentFinder
+
+
+def _lint_target(target: Target, ctx: _Context) -> list[Finding]:
+    resolution = resolve(target.source, env=ctx.env)
     found = [from_diagnostic(d) for d in resolution.diagnostics]
     # The resolver parsed the target's file (a profile's too) already: its own checks reuse that reading.
     parsed = resolution.parsed
@@ -55,9 +71,13 @@ def _lint_target(target: Target, env: Mapping[str, str], style_origin: str | Non
         manifest, file = parsed.manifest, str(parsed.path)
         found += secret_findings(parsed.text, file)
         if manifest is not None:
-            found += path_findings(manifest, resolution.diagnostics)
+            found += path_findings(manifest, resolution.diagnostics, ctx.finder.root(parsed.path))
     found += tier_findings(resolution, manifest, file)
-    found += name_findings(resolution, manifest, file, style_origin)
+    found += name_findings(resolution, manifest, file, ctx.style_origin)
+    default = None
+    if ctx.config.max_tokens is not None and ctx.config.source is not None and isinstance(target.source, Path):
+        default = (ctx.config.max_tokens, ctx.config.source.name)
+    found += budget_findings(resolution, manifest, file, default)
     return _ordered(found, file)
 
 
@@ -69,24 +89,32 @@ def _ordered(found: list[Finding], top: str | None) -> list[Finding]:
     return sorted(found, key=lambda f: (rank[f.file], f.line or 0, f.col or 0))
 
 
-class _Display:
-    """Report paths relative to the working directory when they are under it, as written otherwise."""
+class _Ignores:
+    """Each file's inline ignores, read once."""
 
     def __init__(self) -> None:
-        self.cwd = Path.cwd()
-        self.cache: dict[str, tuple[str, Path]] = {}
+        self.cache: dict[Path, tuple[Ignore, ...]] = {}
 
-    def __call__(self, file: str) -> tuple[str, Path]:
-        """(how to show ``file``, its identity for de-duplication)."""
-        known = self.cache.get(file)
-        if known is None:
-            path = Path(file)
-            identity = real_path(path)  # a finding may be about a symlink loop
-            shown = os.path.normpath(file)
-            if path.is_absolute() and path.is_relative_to(self.cwd):
-                shown = str(path.relative_to(self.cwd))
-            known = self.cache[file] = (shown, identity)
-        return known
+    def silenced(self, found: Finding, identity: Path) -> bool:
+        if enforced(found.code):
+            return False
+        if identity not in self.cache:
+            try:
+                with open_regular(identity) as handle:  # a finding may be about a FIFO: never block on it
+                    text = handle.read().decode("utf-8-sig")
+            except (OSError, UnicodeDecodeError):
+                text = ""
+            self.cache[identity] = ignores_in(text, identity) if "data-mcp" in text else ()
+        return any(i.covers(found.code, found.line) for i in self.cache[identity])
+
+
+def _style_origin(environ: dict[str, str], style: str | None) -> str | None:
+    if style is not None:
+        if style not in NAME_STYLES:
+            raise LintInputError(f"unknown naming style {style!r}; use one of {', '.join(NAME_STYLES)}")
+        environ[STYLE_ENV] = style
+        return "--style"
+    return STYLE_ENV if environ.get(STYLE_ENV, "").strip() else None
 
 
 def lint_paths(
@@ -95,29 +123,39 @@ def lint_paths(
     env: Mapping[str, str] | None = None,
     style: str | None = None,
     strict: bool = False,
+    dependents: bool = False,
+    config: LintConfig | None = None,
+    relative_to: Path | None = None,
 ) -> LintReport:
     """Lint manifest files, folders, globs and profile names (see :mod:`data_pkg.lint`).
 
     ``env`` defaults to ``os.environ``; ``style`` lints under that naming style, as if
-    ``DATA_MCP_TOOL_NAME_STYLE`` were set. ``strict`` turns warnings into errors. Raises
-    :class:`LintInputError` for arguments that name nothing lintable and for an unknown style.
+    ``DATA_MCP_TOOL_NAME_STYLE`` were set. ``strict`` turns warnings into errors. ``dependents`` also
+    lints every manifest of the repository that extends a linted file. ``config`` holds the repository's
+    settings (:func:`load_config`; none by default). Paths in findings are relative to ``relative_to``
+    (default: the working directory) when they are inside it. Raises :class:`LintInputError` for
+    arguments that name nothing lintable and for an unknown style.
     """
     environ = dict(os.environ if env is None else env)
-    style_origin = None
-    if style is not None:
-        if style not in NAME_STYLES:
-            raise LintInputError(f"unknown naming style {style!r}; use one of {', '.join(NAME_STYLES)}")
-        environ[STYLE_ENV] = style
-        style_origin = "--style"
-    elif environ.get(STYLE_ENV, "").strip():
-        style_origin = STYLE_ENV
+    style_origin = _style_origin(environ, style)
+    settings = config or LintConfig()
+    ctx = _Context(environ, style_origin, settings, DependentFinder(settings.root))
     targets = expand(paths)
-    display = _Display()
+    chains: list[tuple[Path, ...]] = [() for _ in targets]
+    if dependents:
+        files = [t.source for t in targets if isinstance(t.source, Path)]
+        for dependent in ctx.finder.of_all(files):
+            targets.append(Target(dependent.path))
+            chains.append(dependent.chain)
+    display = PathDisplay(relative_to or Path.cwd())
+    ignores = _Ignores()
     findings: list[Finding] = []
     seen: set[tuple[object, ...]] = set()
-    for target in targets:
-        for found in _lint_target(target, environ, style_origin):
-            identity: object = None
+    for target, chain in zip(targets, chains, strict=True):
+        own = chain[0] if chain else None
+        via = tuple(display(str(p))[0] for p in chain)
+        for found in _lint_target(target, ctx):
+            identity: Path | None = None
             if found.file is not None:
                 shown, identity = display(found.file)
                 found = replace(found, file=shown)
@@ -125,8 +163,16 @@ def lint_paths(
             if key in seen:
                 continue
             seen.add(key)
-            if strict and found.severity == "warning":
-                found = replace(found, severity="error")
-            findings.append(found)
+            if identity is not None and ignores.silenced(found, identity):
+                continue
+            severity = settings.settle(found.code, found.severity)  # the config holds no enforced code
+            if severity is None:
+                continue
+            if strict and severity == "warning":
+                severity = "error"
+            if via and not (found.code in _OWN_TEXT and identity == own):
+                found = replace(found, via=via)
+            findings.append(replace(found, severity=severity))
     labels = tuple(display(t.label)[0] if isinstance(t.source, Path) else t.label for t in targets)
-    return LintReport(labels, tuple(findings), strict)
+    extra = tuple(label for label, chain in zip(labels, chains, strict=True) if chain)
+    return LintReport(labels, tuple(findings), strict, extra)

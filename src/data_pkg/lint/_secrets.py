@@ -1,15 +1,19 @@
 """DM503: find API keys written into a manifest, by a scan of its text.
 
-Two checks, both on the raw text (comments and docstrings included: a key in a comment is just
+Three checks, all on the raw text (comments and docstrings included: a key in a comment is just
 as committed):
 
 - a URL whose query passes a key (``apikey=``, ``api_key=``, ``key=``, ``token=``, ...) with a value
   that is not an obvious placeholder (``$KEY``, ``{key}``, ``<key>``, ``***``, ``YOUR_KEY``, ``demo``);
+- an assignment to a credential name outside a URL (``DATA_API_KEY=...``, ``apikey: ...``,
+  ``access_token=...``) whose value is not a placeholder and is key-like: 8 characters or more
+  with a digit, or 16 or more. Short keys are caught here, where their name gives them away;
 - a run of 24 or more letters and digits that looks random rather than like a word or an
   identifier. Random keys switch between digits and letters (or between cases) every few
   characters; identifiers such as ``performance1yearRelativeToSP500Percentage`` are runs of
-  words. The test suite checks both directions: random keys of the usual alphabets are found,
-  and nothing in the catalog, the profiles or the example manifests is.
+  words. Lowercase hex of exactly 40 or 64 characters is a commit or content hash (git's SHA-1
+  and SHA-256 ids), not a key. The test suite checks both directions: random keys of the usual
+  alphabets are found, and nothing in the catalog, the profiles or the example manifests is.
 
 A finding never repeats the secret: the position is enough to find it, and lint output ends up
 in CI logs.
@@ -33,6 +37,13 @@ _PLACEHOLDER = re.compile(
     re.IGNORECASE,
 )
 
+_ASSIGNMENT = re.compile(
+    r"(?<![A-Za-z0-9])(?P<name>[A-Za-z0-9_]*?(?:api[_-]?key|api[_-]?token|access[_-]?token|auth[_-]?token"
+    r"|client[_-]?secret|password))[\"']?\s*[=:]\s*[\"']?(?P<value>[^\s\"'&,;#)}\]]+)",
+    re.IGNORECASE,
+)
+_HASH = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+
 MIN_TOKEN = 24
 _TOKEN = re.compile(rf"(?<![A-Za-z0-9])[A-Za-z0-9]{{{MIN_TOKEN},}}(?![A-Za-z0-9])")
 _CHUNK = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
@@ -49,7 +60,9 @@ class Secret:
     length: int
     """How many characters the secret has."""
     param: str | None = None
-    """The query parameter that carries it, for a key in a URL; None for a key-like string."""
+    """The query parameter or the name that carries it; None for a key-like string."""
+    assigned: bool = False
+    """Whether it is assigned to a name (``DATA_API_KEY=...``) rather than passed in a URL."""
 
 
 def looks_like_key(token: str) -> bool:
@@ -75,6 +88,11 @@ def _is_placeholder(value: str) -> bool:
     return not value or bool(_PLACEHOLDER.fullmatch(value))
 
 
+def _key_like(value: str) -> bool:
+    """Whether a value assigned to a credential name looks like a key rather than a word."""
+    return len(value) >= 16 or (len(value) >= 8 and any(c.isdigit() for c in value))
+
+
 def find_secrets(text: str) -> Iterator[Secret]:
     """Every secret in ``text``, in order of position."""
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -93,9 +111,16 @@ def find_secrets(text: str) -> Iterator[Secret]:
                 start = url.start() + param.start(2)
                 found[start] = Secret(*where(start), len(value), param.group(1))
                 covered.append((start, start + len(value)))
+    for assignment in _ASSIGNMENT.finditer(text):
+        start = assignment.start("value")
+        value = assignment.group("value")
+        if any(a <= start < b for a, b in covered) or _is_placeholder(value) or not _key_like(value):
+            continue
+        found[start] = Secret(*where(start), len(value), assignment.group("name"), assigned=True)
+        covered.append((start, start + len(value)))
     for token in _TOKEN.finditer(text):
         inside = any(a <= token.start() < b for a, b in covered)
-        if not inside and looks_like_key(token.group()):
+        if not inside and not _HASH.fullmatch(token.group()) and looks_like_key(token.group()):
             found[token.start()] = Secret(*where(token.start()), len(token.group()))
     for start in sorted(found):
         yield found[start]

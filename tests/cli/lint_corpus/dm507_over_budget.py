@@ -1,0 +1,4 @@
+"""The minimal profile costs more than this budget."""
+
+EXTENDS = ["minimal"]
+MAX_TOKENS = 800
