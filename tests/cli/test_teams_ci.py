@@ -137,7 +137,7 @@ def test_the_workflow_passes_a_harmless_pull_request(tmp_path: Path) -> None:
     impact = (repo.root / "impact.md").read_text()
     assert "1 changed manifest reaches 6 manifests: 6 change;" in impact
     assert (tmp_path / "step-summary.md").read_text() == impact
-    _valid_sarif(json.loads((repo.root / "lint.sarif").read_text()))
+    _valid_sarif(json.loads((repo.root / "lint.sarif").read_text()))  # last: may skip on Python 3.10
 
 
 def test_the_workflow_fails_a_pull_request_whose_base_breaks_teams(tmp_path: Path) -> None:
@@ -146,10 +146,10 @@ def test_the_workflow_fails_a_pull_request_whose_base_breaks_teams(tmp_path: Pat
     failing = {name for name, status in outcome.items() if status not in (0, None)}
     assert {n.split(" ")[0] for n in failing} == {"Lint", "Locks", "Impact"}, outcome
     sarif = json.loads((repo.root / "lint.sarif").read_text())
-    _valid_sarif(sarif)
     assert {r["ruleId"] for r in sarif["runs"][0]["results"]} == {"DM403"}
     impact = (repo.root / "impact.md").read_text()
     assert "4 no longer resolve" in impact and "#### `teams/risk/limits.yaml` does not resolve" in impact
+    _valid_sarif(sarif)  # last: skipped where no package ships the schema (Python 3.10)
 
 
 # -- SARIF ------------------------------------------------------------------------------------------------
