@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,8 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 TIMEOUT = 30.0
+SERVER_ARGS = ("-m", "data_pkg.mcp")
+"""How ``connect`` starts the server: ``python -m data_pkg.mcp``."""
 
 
 def server_env(base_url: str | None, **extra: str) -> dict[str, str]:
@@ -35,10 +37,12 @@ class Notifications:
         self.count = 0
         self.logs: list[str] = []
         self._event = anyio.Event()
+        self._logged = anyio.Event()
 
     async def __call__(self, message: Any) -> None:
         if getattr(message, "method", None) == "notifications/message":
             self.logs.append(str(message.params.data))
+            self._logged.set()
         # Notification classes differ per protocol version: match the wire method instead.
         if getattr(message, "method", None) == "notifications/tools/list_changed":
             self.count += 1
@@ -49,6 +53,12 @@ class Notifications:
             await self._event.wait()
         self._event = anyio.Event()
 
+    async def wait_log(self, within: float = 10.0) -> None:
+        """Wait for the next MCP log message (``notifications/message``)."""
+        with anyio.fail_after(within):
+            await self._logged.wait()
+        self._logged = anyio.Event()
+
 
 @asynccontextmanager
 async def connect(
@@ -57,9 +67,10 @@ async def connect(
     *,
     mode: str = "legacy",
     notifications: Notifications | None = None,
+    args: Sequence[str] = SERVER_ARGS,
 ) -> AsyncIterator[Client]:
-    """A connected client to ``python -m data_pkg.mcp`` started with ``env``; stderr goes to a file."""
-    params = StdioServerParameters(command=sys.executable, args=["-m", "data_pkg.mcp"], env=dict(env))
+    """A connected client to the server (``python`` with ``args``) started with ``env``; stderr goes to a file."""
+    params = StdioServerParameters(command=sys.executable, args=list(args), env=dict(env))
     with stderr.open("a") as errlog:
         transport = stdio_client(params, errlog=errlog)
         # read_timeout_seconds bounds every request, so a hung server fails the test instead of stalling it.
@@ -67,10 +78,10 @@ async def connect(
             yield client
 
 
-async def wait_for_log(log: Path, fragment: str, within: float = 10.0) -> None:
-    """Wait until the server's stderr file contains ``fragment`` (a file another process writes: polled)."""
+async def wait_for_log(log: Path, fragment: str, within: float = 10.0, *, times: int = 1) -> None:
+    """Wait until the server's stderr file contains ``fragment`` ``times`` times (a file another process writes: polled)."""
     with anyio.fail_after(within):
-        while fragment not in log.read_text():  # noqa: ASYNC110, ASYNC240 - polled: no event crosses processes
+        while log.read_text().count(fragment) < times:  # noqa: ASYNC110, ASYNC240 - polled: no event crosses processes
             await anyio.sleep(0.02)
 
 

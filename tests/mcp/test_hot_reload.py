@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
+import mcp_types as types
 import pytest
 
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
@@ -163,3 +165,327 @@ async def test_reload_can_be_turned_off(sandbox: str, tmp_path: Path) -> None:
             await heard.wait(within=2.0)
         assert heard.count == 0
         assert await names(client) == {"quote"}
+
+
+# -- hostile manifest folders: the server starts, keeps its last good tools, reloads and exits ---------
+
+POSIX_FILES = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and symlinks as POSIX has them")
+MEMORY_CAP = 2 << 30
+
+
+def capped_server(prelude: str = "") -> tuple[str, ...]:
+    """``python -c`` arguments that run ``prelude``, then the server, under a memory cap on Linux.
+
+    Under the cap a manifest that would exhaust memory fails the server in seconds instead of
+    swapping a shared machine; the server as it should be never comes near it.
+    """
+    lines = ["import runpy"]
+    if sys.platform == "linux":
+        lines.append(f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({MEMORY_CAP}, {MEMORY_CAP}))")
+    lines += [prelude, "runpy.run_module('data_pkg.mcp', run_name='__main__', alter_sys=True)"]
+    return ("-c", "\n".join(lines))
+
+
+def doubling_manifest(times: int = 60) -> str:
+    """The issue's 1.7 KB Python manifest: each line doubles the list before it (2**60 entries)."""
+    lines = ['"""Doubles."""', 'TOOLS = ["company.quote", "company.profile"]']
+    fields, previous = ("INCLUDE", "EXCLUDE", "TOOLS"), "TOOLS"
+    for step in range(times):
+        field = fields[step % 3]
+        lines.append(f"{field} = {previous} + {previous}")
+        previous = field
+    return "\n".join(lines) + "\n"
+
+
+HOSTILE = {
+    "doubling.py": doubling_manifest(),
+    "long_integer.json": '{"tools": ["market.search"], "overrides": {"market.search": {"fixed": {"limit": '
+    + "1" * 100_001
+    + "}}}}\n",
+    "long_integer.yaml": "tools: [market.search]\noverrides:\n  market.search:\n    fixed:\n      limit: "
+    + "1" * 100_001
+    + "\n",
+    "nested.json": '{"tools": ' + "[" * 50_000 + "]" * 50_000 + "}\n",
+}
+
+
+async def settled(client: object, heard: Notifications, manifest: Path, body: str, expected: set[str]) -> None:
+    """Save ``body`` and wait for the list it gives: proof that the watch is live before the real test."""
+    write(manifest, body)
+    await heard.wait()
+    assert await names(client) == expected
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+async def test_a_hostile_manifest_at_start_serves_the_setup_tool_with_the_finding(tmp_path: Path, name: str) -> None:
+    manifest = tmp_path / name
+    manifest.write_text(HOSTILE[name])
+    async with connect(
+        server_env(None, DATA_MCP_MANIFEST=str(manifest)), tmp_path / "err.log", args=capped_server()
+    ) as client:
+        (tool,) = (await client.list_tools()).tools
+        assert tool.name == "setup_problem"
+        assert "DM108" in (tool.description or "")
+        assert f"{manifest}:" in (tool.description or ""), "the finding says where"
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+async def test_a_reload_to_a_hostile_manifest_keeps_the_last_good_tools(
+    sandbox: str, tmp_path: Path, name: str
+) -> None:
+    suffix = Path(name).suffix
+    manifest = tmp_path / f"team{suffix}"
+    good = {
+        ".py": ('"""Team."""\nTOOLS = ["company.quote"]\n', '"""Team."""\nTOOLS = ["company.profile"]\n'),
+        ".json": ('{"tools": ["company.quote"]}\n', '{"tools": ["company.profile"]}\n'),
+        ".yaml": ("tools: [company.quote]\n", "tools: [company.profile]\n"),
+    }[suffix]
+    write(manifest, good[0])
+    heard = Notifications()
+    log = tmp_path / "err.log"
+    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest))
+    async with connect(env, log, notifications=heard, args=capped_server()) as client:
+        await settled(client, heard, manifest, good[1], {"profile"})
+        write(manifest, HOSTILE[name])
+        await heard.wait_log()
+        assert "DM108" in heard.logs[-1]
+        assert await names(client) == {"profile"}
+        assert (await client.call_tool("profile", {"symbol": "AAPL"})).is_error is False
+        write(manifest, good[0])
+        await heard.wait()
+        assert await names(client) == {"quote"}
+    assert "reload failed, still serving the previous tools:" in log.read_text()
+
+
+INJECTED = """
+from data_pkg.toolsets import _select
+_original = _select.Selector.select
+def _select_or_fail(self, manifest, stack):
+    if manifest.description == "explode":
+        raise RuntimeError("injected failure")
+    return _original(self, manifest, stack)
+_select.Selector.select = _select_or_fail
+"""
+"""Makes resolving fail, as a bug in the resolver would, for any manifest described as ``explode``."""
+
+
+async def test_an_unexpected_failure_while_reloading_keeps_the_tools_and_the_process(
+    sandbox: str, tmp_path: Path
+) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    heard = Notifications()
+    log = tmp_path / "err.log"
+    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest))
+    async with connect(env, log, notifications=heard, args=capped_server(INJECTED)) as client:
+        await settled(client, heard, manifest, "tools: [company.profile]\n", {"profile"})
+        write(manifest, "description: explode\ntools: [company.quote]\n")
+        await heard.wait_log()
+        assert "failed while resolving the manifest (RuntimeError)" in heard.logs[-1]
+        assert await names(client) == {"profile"}
+        assert (await client.call_tool("profile", {"symbol": "AAPL"})).is_error is False
+        write(manifest, "tools: [company.market_cap]\n")
+        await heard.wait()
+        assert await names(client) == {"market_cap"}
+    stderr = log.read_text()
+    assert "reload failed unexpectedly, still serving the previous tools" in stderr
+    assert "RuntimeError: injected failure" in stderr, "the traceback is in the server's log"
+
+
+WATCH_FAILS_ONCE = """
+from data_pkg.mcp import _reload
+_awatch, _calls = _reload.awatch, []
+def _awatch_failing_once(*args, **kwargs):
+    _calls.append(args)
+    if len(_calls) == 1:
+        raise OSError(28, "injected: no watches left")
+    return _awatch(*args, **kwargs)
+_reload.awatch = _awatch_failing_once
+"""
+"""Makes the first watch fail, as the system's limit on watches would."""
+
+
+async def test_a_failed_watch_is_started_again(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    heard = Notifications()
+    log = tmp_path / "err.log"
+    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest), DATA_LOG_LEVEL="DEBUG")
+    async with connect(env, log, notifications=heard, args=capped_server(WATCH_FAILS_ONCE)) as client:
+        await wait_for_log(log, f"hot reload: watching {tmp_path}", times=2)
+        write(manifest, "tools: [company.profile]\n")
+        await heard.wait()
+        assert await names(client) == {"profile"}
+    assert "hot reload: watching failed; watching again in 1 s" in log.read_text()
+
+
+async def test_an_unexpected_failure_at_start_serves_the_setup_tool_and_the_fix_loads(
+    sandbox: str, tmp_path: Path
+) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "description: explode\ntools: [company.quote]\n")
+    heard = Notifications()
+    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest))
+    async with connect(env, tmp_path / "err.log", notifications=heard, args=capped_server(INJECTED)) as client:
+        (tool,) = (await client.list_tools()).tools
+        assert tool.name == "setup_problem"
+        assert "failed while resolving the manifest (RuntimeError)" in (tool.description or "")
+        write(manifest, "tools: [company.quote]\n")
+        await heard.wait()
+        assert await names(client) == {"quote"}
+
+
+@POSIX_FILES
+async def test_a_symlink_loop_beside_the_manifest_changes_nothing(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    heard = Notifications()
+    async with connect(
+        server_env(sandbox, DATA_MCP_MANIFEST=str(manifest)), tmp_path / "err.log", notifications=heard
+    ) as client:
+        await settled(client, heard, manifest, "tools: [company.profile]\n", {"profile"})
+        os.symlink("zz.py", tmp_path / "zz.py")  # links to itself
+        write(manifest, "tools: [company.market_cap]\n")
+        await heard.wait()
+        assert await names(client) == {"market_cap"}
+
+
+@POSIX_FILES
+async def test_extending_a_symlink_loop_is_a_finding_and_the_tools_stay(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    os.symlink("loop.yaml", tmp_path / "loop.yaml")
+    heard = Notifications()
+    async with connect(
+        server_env(sandbox, DATA_MCP_MANIFEST=str(manifest)), tmp_path / "err.log", notifications=heard
+    ) as client:
+        await settled(client, heard, manifest, "tools: [company.profile]\n", {"profile"})
+        write(manifest, "extends: [./loop.yaml]\ntools: [company.quote]\n")
+        await heard.wait_log()
+        assert "DM106 cannot read the file: a symlink loop" in heard.logs[-1]
+        assert await names(client) == {"profile"}
+
+
+@POSIX_FILES
+async def test_a_manifest_replaced_by_a_link_to_another_folder_is_reloaded(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    elsewhere = tmp_path / "elsewhere" / "team.yaml"
+    elsewhere.parent.mkdir()
+    write(elsewhere, "tools: [company.market_cap]\n")
+    heard = Notifications()
+    async with connect(
+        server_env(sandbox, DATA_MCP_MANIFEST=str(manifest)), tmp_path / "err.log", notifications=heard
+    ) as client:
+        await settled(client, heard, manifest, "tools: [company.profile]\n", {"profile"})
+        link = tmp_path / ".team.yaml.link"
+        os.symlink(elsewhere, link)
+        os.replace(link, manifest)
+        await heard.wait()
+        assert await names(client) == {"market_cap"}
+        write(elsewhere, "tools: [company.share_float]\n")  # the target's folder is watched now
+        await heard.wait()
+        assert await names(client) == {"share_float"}
+
+
+def make_fifo(path: Path) -> None:
+    """Put a FIFO at ``path`` in one step, replacing what is there."""
+    fifo = path.with_name(f".{path.name}.fifo")
+    os.mkfifo(fifo)
+    os.replace(fifo, path)
+
+
+@POSIX_FILES
+async def test_a_fifo_as_the_manifest_does_not_block_initialize(tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    os.mkfifo(manifest)
+    async with connect(server_env(None, DATA_MCP_MANIFEST=str(manifest)), tmp_path / "err.log") as client:
+        (tool,) = (await client.list_tools()).tools
+        assert tool.name == "setup_problem"
+        assert "DM106 cannot read the file: a named pipe (FIFO), not a regular file" in (tool.description or "")
+
+
+@POSIX_FILES
+async def test_a_fifo_in_the_extends_chain_blocks_nothing(sandbox: str, tmp_path: Path) -> None:
+    base = tmp_path / "base.yaml"
+    write(base, "tools: [company.quote]\n")
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "extends: [./base.yaml]\n")
+    heard = Notifications()
+    async with connect(
+        server_env(sandbox, DATA_MCP_MANIFEST=str(manifest)), tmp_path / "err.log", notifications=heard
+    ) as client:
+        await settled(client, heard, base, "tools: [company.profile]\n", {"profile"})
+        make_fifo(base)
+        await heard.wait_log()
+        assert "a named pipe (FIFO), not a regular file" in heard.logs[-1]
+        assert await names(client) == {"profile"}
+        write(base, "tools: [company.market_cap]\n")  # the fix is seen: nothing is stuck
+        await heard.wait()
+        assert await names(client) == {"market_cap"}
+
+
+@POSIX_FILES
+async def test_the_server_exits_on_end_of_input_after_a_fifo_reached_the_chain(tmp_path: Path) -> None:
+    base = tmp_path / "base.yaml"
+    write(base, "tools: [company.quote]\n")
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "extends: [./base.yaml]\n")
+    log = tmp_path / "err.log"
+    env = server_env(None, DATA_MCP_MANIFEST=str(manifest), DATA_LOG_LEVEL="DEBUG")
+    with log.open("w") as stderr:
+        process = await anyio.open_process([sys.executable, "-m", "data_pkg.mcp"], env=env, stderr=stderr)
+    async with process:
+        await wait_for_log(log, "hot reload: watching")
+        write(base, "tools: [company.profile]\n")  # a first reload proves the watch is live
+        await wait_for_log(log, "manifest reloaded")
+        make_fifo(base)
+        await wait_for_log(log, "a named pipe (FIFO)")
+        assert process.stdin is not None
+        await process.stdin.aclose()
+        with anyio.fail_after(20):
+            assert await process.wait() == 0
+
+
+# -- amplification: one client is heard once, and a reload reports a summary --------------------------
+
+
+async def test_repeated_initialized_notifications_are_one_client(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    heard = Notifications()
+    async with connect(
+        server_env(sandbox, DATA_MCP_MANIFEST=str(manifest)), tmp_path / "err.log", notifications=heard
+    ) as client:
+        for _ in range(3_000):
+            await client.session.send_notification(types.InitializedNotification())
+        # A request is handled after the notifications sent before it: the server has seen them all.
+        assert (await client.call_tool("quote", {"symbol": "AAPL"})).is_error is False
+        write(manifest, "tools: [company.profile]\n")
+        await heard.wait()
+        write(manifest, "tools: [company.proflie]\n")  # a bad edit: sent after every notice of the first reload
+        await heard.wait_log()
+        assert heard.count == 1
+        write(manifest, "tools: [company.quote]\n")
+        await heard.wait()  # sent after every log message of the bad edit
+        assert len(heard.logs) == 1
+        assert heard.count == 2
+
+
+async def test_a_reload_reports_the_first_diagnostics_and_a_count(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    heard = Notifications()
+    log = tmp_path / "err.log"
+    async with connect(server_env(sandbox, DATA_MCP_MANIFEST=str(manifest)), log, notifications=heard) as client:
+        await settled(client, heard, manifest, "tools: [company.profile]\n", {"profile"})
+        write(manifest, "tools:\n" + "  - company.quote\n" * 2_000)
+        await heard.wait_log()
+        write(manifest, "tools: [company.market_cap]\n")
+        await heard.wait()  # every message about the bad edit came before this
+        (message,) = heard.logs
+        assert message.count("DM202") == 5
+        assert f"... and 1994 more (data-mcp lint {manifest} lists them all)" in message
+    stderr = log.read_text()
+    assert stderr.count("DM202") == 5
+    assert stderr.count("... and 1994 more") == 1

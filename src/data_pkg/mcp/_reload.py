@@ -3,15 +3,22 @@
 Folders are watched rather than files, so an editor's save-by-rename, a
 delete and a re-create are all seen. A burst of saves is folded into one
 rebuild (watchfiles debounces, and a rebuild re-reads the files as they are
-then). The rebuild runs in a worker thread; the swap is one assignment. A
-broken edit keeps the last good tool set and reports why.
+then). The rebuild runs in a worker thread; the swap is one assignment.
+
+The contract: nothing a manifest folder holds ends the watch or the process. A broken edit keeps
+the last good tool set and reports why (the first few diagnostics and a count, once per reload, on
+stderr and to clients). An unexpected exception while re-resolving does the same, with its
+traceback in the log. A failing watch is restarted. A file is matched by the name it was given
+and by where its symlinks lead, so replacing a manifest with a link to another folder is seen,
+and a symlink loop beside it is just another file that is not the manifest.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import warnings
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
 import anyio
@@ -21,12 +28,24 @@ from mcp.server.session import ServerSession
 from mcp.server.subscriptions import InMemorySubscriptionBus, ToolsListChanged
 from watchfiles import Change, awatch
 
-from data_pkg.mcp._state import Snapshot, ToolState
-from data_pkg.toolsets import diff
+from data_pkg.mcp._state import Snapshot, ToolState, internal_error, summarise
+from data_pkg.toolsets import diff, real_path
 
 logger = logging.getLogger("data_pkg.mcp")
 
 DEBOUNCE_MS = 50
+RETRY_SECONDS = (1.0, 60.0)
+"""A failed watch waits before watching again: first this long, doubling up to the second figure."""
+
+
+def _names(path: str | Path) -> set[str]:
+    """The names one file goes by: as given (absolute, normalised) and with its symlinks followed."""
+    return {os.path.normpath(os.path.abspath(path)), str(real_path(Path(path)))}
+
+
+def watched_names(files: Iterable[Path]) -> frozenset[str]:
+    """Every name a change to one of ``files`` may be reported under."""
+    return frozenset(name for path in files for name in _names(path))
 
 
 class Notifier:
@@ -39,27 +58,30 @@ class Notifier:
 
     def __init__(self) -> None:
         self.bus = InMemorySubscriptionBus()
-        # Strong references: the SDK builds a fresh session object per message and keeps none,
-        # while its connection channel lives on. One stdio connection means one entry.
-        self._sessions: list[ServerSession] = []
+        # Keyed by connection: the SDK builds a fresh session object per message (and keeps none),
+        # while the connection lives on. A client repeating notifications/initialized (3,000 times,
+        # say) is still one client, heard once per change.
+        self._sessions: dict[object, ServerSession] = {}
 
     def remember(self, session: ServerSession) -> None:
-        """Keep a handshake-era session so later changes can be announced on it."""
-        self._sessions.append(session)
+        """Keep a handshake-era session so later changes can be announced on it (once per connection)."""
+        # A low-level handler's context carries no connection; the session proxy keeps it privately.
+        connection = getattr(session, "_connection", session)
+        self._sessions[connection] = session
 
     async def tools_changed(self) -> None:
         """Announce a new tool list to every client."""
         await self.bus.publish(ToolsListChanged())
-        for session in list(self._sessions):
+        for connection, session in list(self._sessions.items()):
             try:
                 await session.send_tool_list_changed()
             except Exception:  # a closed session must not stop the others hearing
                 logger.debug("could not notify a session; dropping it", exc_info=True)
-                self._sessions.remove(session)
+                self._sessions.pop(connection, None)
 
     async def log(self, level: types.LoggingLevel, text: str) -> None:
         """Send ``text`` as an MCP log message to handshake-era sessions."""
-        for session in list(self._sessions):
+        for session in list(self._sessions.values()):
             try:
                 with warnings.catch_warnings():
                     # Logging is deprecated for 2026-07-28 clients only; these sessions predate it.
@@ -85,47 +107,69 @@ class Reloader:
         self.stopping.set()
 
     async def run(self, *, ready: Callable[[], Awaitable[None]] | None = None) -> None:
-        """Watch until cancelled; restart the watch when the set of files changes."""
-        while self.state.files:
-            watched = self.state.files
-            folders = sorted({str(path.parent) for path in watched if path.parent.is_dir()})
-            if not folders:
-                logger.warning("hot reload: none of the manifest's folders exist; not watching")
+        """Watch until stopped or cancelled; watch again when the set of files changes or the watch fails."""
+        delay, longest = RETRY_SECONDS
+        while self.state.files and not self.stopping.is_set():
+            try:
+                again = await self.watch()
+            except Exception:
+                # A lasting failure (the system's watch limit, say) must neither spin nor flood the log.
+                logger.exception("hot reload: watching failed; watching again in %g s", delay)
+                with anyio.move_on_after(delay):
+                    await self.stopping.wait()
+                delay = min(delay * 2, longest)
+                continue
+            if not again:
                 return
-            names = {path.resolve() for path in watched}
-            logger.debug("hot reload: watching %s", ", ".join(folders))
+            delay = RETRY_SECONDS[0]
 
-            def relevant(change: Change, path: str, names: set[Path] = names) -> bool:
-                return Path(path).resolve() in names
+    async def watch(self) -> bool:
+        """Reload on each change to the watched files; True when the set of files changed (watch anew)."""
+        watched = self.state.files
+        folders = sorted({str(path.parent) for path in watched if path.parent.is_dir()})
+        if not folders:
+            logger.warning("hot reload: none of the manifest's folders exist; not watching")
+            return False
+        names = watched_names(watched)
+        logger.debug("hot reload: watching %s", ", ".join(folders))
 
-            async for _changes in awatch(
-                *folders,
-                watch_filter=relevant,
-                debounce=DEBOUNCE_MS,
-                step=10,
-                recursive=False,
-                stop_event=self.stopping,
-            ):
-                await self.reload()
-                if self.state.files != watched:
-                    break  # the extends chain changed: watch the new set of folders
-            else:
-                return  # stopped
-            if self.stopping.is_set():
-                return
+        def relevant(change: Change, path: str) -> bool:
+            return not names.isdisjoint(_names(path))
+
+        async for _changes in awatch(
+            *folders,
+            watch_filter=relevant,
+            debounce=DEBOUNCE_MS,
+            step=10,
+            recursive=False,
+            stop_event=self.stopping,
+        ):
+            await self.reload()
+            if self.state.files != watched:
+                return True  # the extends chain changed: watch the new set of folders
+        return False  # stopped
 
     async def reload(self) -> None:
-        """Resolve again; install and announce the new tool set, or keep the old one and say why."""
-        resolution = await anyio.to_thread.run_sync(self.state.reresolve)
+        """Resolve again; install and announce the new tool set, or keep the old one and say why.
+
+        Never raises for what a manifest holds, nor for a failure of the resolver itself.
+        """
+        try:
+            # Abandoned on shutdown: a resolution must never keep the process from ending.
+            resolution = await anyio.to_thread.run_sync(self.state.reresolve, abandon_on_cancel=True)
+            new = Snapshot.of(resolution)
+        except Exception as error:
+            logger.exception("reload failed unexpectedly, still serving the previous tools")
+            await self.notifier.log("error", f"manifest not reloaded: {internal_error(error)}")
+            return
         self.state.files = resolution.files or self.state.files
-        for warning in resolution.warnings:
-            logger.warning("%s", warning)
+        self.state.report(resolution.warnings, logging.WARNING)
         old = self.state.current
-        new = Snapshot.of(resolution)
         if new.registry is None:
-            for problem in new.problems:
-                logger.error("reload failed, still serving the previous tools: %s", problem)
-                await self.notifier.log("error", f"manifest not reloaded: {problem}")
+            kept = "still serving the previous tools" if old.registry is not None else "still no tool set"
+            lines = summarise(new.problems, self.state.source)
+            self.state.report(new.problems, logging.ERROR, f"reload failed, {kept}:")
+            await self.notifier.log("error", "\n".join([f"manifest not reloaded, {kept}:", *lines]))
             if old.registry is not None:
                 return
         self.state.current = new

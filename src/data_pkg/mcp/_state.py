@@ -8,18 +8,37 @@ began with while a reload installs the next one.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import mcp_types as types
 
-from data_pkg.toolsets import Diagnostic, Registry, Resolution, resolve, source_from_env
+from data_pkg.toolsets import Diagnostic, Registry, Resolution, is_profile_name, resolve, source_from_env
 
 logger = logging.getLogger("data_pkg.mcp")
 
 SETUP_TOOL = "setup_problem"
 """The one tool served when no tool set could be built, so the host shows why."""
+
+SHOWN = 5
+"""Diagnostics written out per start or reload; the rest are counted (lint lists them all)."""
+
+
+def summarise(diagnostics: Iterable[Diagnostic | str], source: str | None) -> list[str]:
+    """The first few diagnostics as text, then how many more there are and where to see them all.
+
+    A manifest can hold thousands of mistakes; the server's log and its clients need the first
+    ones and the count, not a flood per reload.
+    """
+    found = [str(d) for d in diagnostics]
+    if len(found) <= SHOWN:
+        return found
+    more = f"... and {len(found) - SHOWN} more"
+    if source is not None:
+        more += f" (data-mcp lint {source} lists them all)"
+    return [*found[:SHOWN], more]
 
 
 @dataclass(frozen=True)
@@ -38,6 +57,11 @@ class Snapshot:
             tools = tuple(types.Tool.model_validate(t.to_mcp()) for t in resolution.registry)
             return cls(resolution.registry, tools)
         problems = tuple(str(d) for d in resolution.errors) or ("no tool set could be built",)
+        return cls.failed(problems)
+
+    @classmethod
+    def failed(cls, problems: tuple[str, ...]) -> Snapshot:
+        """The snapshot served when no tool set could be built: only the setup tool, explaining ``problems``."""
         return cls(None, (_setup_tool(problems),), problems)
 
 
@@ -67,18 +91,44 @@ class ToolState:
 
     @classmethod
     def load(cls, env: Mapping[str, str]) -> ToolState:
-        """Resolve the tool set the environment asks for; never raises for a bad manifest."""
+        """Resolve the tool set the environment asks for; never raises, whatever the manifest holds.
+
+        A bad manifest gives the setup tool with its diagnostics. So does a failure of the resolver
+        itself (a bug): the traceback goes to the log, and the manifest file is still watched, so
+        the next save is tried again.
+        """
         source = source_from_env(env)
-        resolution = resolve(source, env=env)
-        state = cls(env, source, Snapshot.of(resolution), resolution.files, resolution.warnings)
-        state.report(resolution)
+        try:
+            resolution = resolve(source, env=env)
+            snapshot = Snapshot.of(resolution)
+        except Exception as error:
+            logger.exception("could not resolve the tool set")
+            return cls(env, source, Snapshot.failed((internal_error(error),)), _named_file(source))
+        state = cls(env, source, snapshot, resolution.files, resolution.warnings)
+        state.report(resolution.errors, logging.ERROR)
+        state.report(resolution.warnings, logging.WARNING)
         return state
 
-    def report(self, resolution: Resolution) -> None:
-        """Log every diagnostic of ``resolution`` on stderr (the host's server log)."""
-        for diagnostic in resolution.diagnostics:
-            (logger.error if diagnostic.is_error else logger.warning)("%s", diagnostic)
+    def report(self, diagnostics: Iterable[Diagnostic | str], level: int, heading: str | None = None) -> None:
+        """Log ``diagnostics`` on stderr (the host's server log): the first few, then a count."""
+        lines = summarise(diagnostics, self.source)
+        if heading is not None and lines:
+            logger.log(level, "%s", heading)
+        for line in lines:
+            logger.log(level, "%s", line)
 
     def reresolve(self) -> Resolution:
         """Resolve the same source again (runs in a worker thread during reloads)."""
         return resolve(self.source, env=self.env)
+
+
+def internal_error(error: Exception) -> str:
+    """What clients are told when resolving failed unexpectedly (the log has the traceback)."""
+    return f"data-mcp failed while resolving the manifest ({type(error).__name__}); the server log has the details"
+
+
+def _named_file(source: str | None) -> tuple[Path, ...]:
+    """The manifest file ``source`` names (to watch it even when it could not be resolved), if any."""
+    if source is None or is_profile_name(source):
+        return ()
+    return (Path(os.path.abspath(os.path.expanduser(source))),)
