@@ -119,3 +119,13 @@ def test_only_the_first_unknown_names_get_a_suggestion(tmp_path: Path) -> None:
     hints = [p.hint for p in problems]
     assert all(h is not None and h.startswith("did you mean") for h in hints[:MAX_SUGGESTIONS])
     assert set(hints[MAX_SUGGESTIONS:]) == {"`data-mcp catalog` lists the tools"}
+
+
+def test_the_troubleshooting_page_states_the_limits_the_code_enforces() -> None:
+    from data_pkg.mcp._state import SHOWN
+
+    page = (Path(__file__).parents[2] / "docs" / "troubleshooting.md").read_text(encoding="utf-8")
+    assert f"the manifest builds more than {MAX_VALUES:,} values" in page
+    assert f"values are nested more than {MAX_DEPTH} deep" in page
+    assert f"more than the {MAX_DIGITS} allowed" in page
+    assert SHOWN == 5 and "the first five diagnostics" in page
