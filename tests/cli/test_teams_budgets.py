@@ -100,7 +100,7 @@ def test_tools_and_diff_exit_codes_tell_usage_from_broken_from_over_budget(repo:
     assert missing.returncode == 2
     assert missing.stderr == "teams/risk/limits.yml: no such manifest file (did you mean 'teams/risk/limits.yaml'?)\n"
     profile = repo.run("tools", "analist")
-    assert profile.returncode == 2 and "unknown profile 'analist' (did you mean 'analyst'?" in profile.stderr
+    assert profile.returncode == 2 and "DM303 unknown profile 'analist' (did you mean 'analyst'?" in profile.stderr
     assert repo.run("diff", "minimal", "teams/nothing.yaml").returncode == 2
     repo.write("teams/broken.yaml", "tools: [company.quot]\n")
     broken = repo.run("tools", "teams/broken.yaml")

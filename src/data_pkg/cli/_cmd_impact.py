@@ -39,14 +39,13 @@ def register(app: typer.Typer) -> None:
         base: Annotated[str, typer.Option(help="The git ref to compare with.")] = "HEAD",
         json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     ) -> None:
-        from data_pkg.lint._impact import ImpactError
-        from data_pkg.lint._impact import impact as measure
-        from data_pkg.lint._impact_report import render_json, render_markdown
+        from data_pkg.lint import ImpactError, render_impact
+        from data_pkg.lint import impact as measure
 
         try:
             report = measure(files or [], base=base)
         except ImpactError as error:
             typer.echo(f"data-mcp impact: {error}", err=True)
             raise typer.Exit(2) from None
-        typer.echo((render_json if json_output else render_markdown)(report), nl=False)
+        typer.echo(render_impact(report, "json" if json_output else "markdown"), nl=False)
         raise typer.Exit(report.exit_code)

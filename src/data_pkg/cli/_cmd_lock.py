@@ -50,9 +50,15 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--check", help="Write nothing; exit 1 with a diff when a lock is stale.")
         ] = False,
     ) -> None:
-        from data_pkg.lint import LintInputError, load_config
-        from data_pkg.lint._lock import lock_diff, lock_path, lock_targets, lock_text
-        from data_pkg.lint._repo import PathDisplay
+        from data_pkg.lint import (
+            LintInputError,
+            PathDisplay,
+            load_config,
+            lock_diff,
+            lock_path,
+            lock_targets,
+            lock_text,
+        )
         from data_pkg.toolsets import resolve
 
         try:

@@ -23,10 +23,12 @@ from data_pkg.toolsets import (
     Resolution,
     available_profiles,
     diff,
+    estimate_tokens,
     is_profile_name,
+    nearby_path,
     resolve,
+    wire_bytes,
 )
-from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
 
 SOURCE_HELP = "A manifest file or a profile name (minimal, analyst, quant, news, full); the default set when omitted."
 JSON_VERSION = 1
@@ -37,18 +39,13 @@ OVER_BUDGET = 3
 
 def _source_or_exit(source: str | None) -> str | None:
     """``source`` when it names a profile or an existing file; exit 2 with a did-you-mean otherwise."""
-    from data_pkg.toolsets._nearby import nearby_path
-    from data_pkg.toolsets._patterns import suggest
-
     if source is None or source == DEFAULT_PROFILE:
         return None
     if is_profile_name(source):
-        profiles = available_profiles()
-        if source in profiles:
+        if source in available_profiles():
             return source
-        close = suggest(source, tuple(profiles))
-        listing = f"profiles: {', '.join(profiles)}"
-        typer.echo(f"unknown profile {source!r} ({f'{close} ' if close else ''}{listing})", err=True)
+        for diagnostic in resolve(source, env={}).diagnostics:  # DM303, with the closest name
+            typer.echo(str(diagnostic), err=True)
         raise typer.Exit(2)
     if not Path(source).is_file():
         close = nearby_path(source, Path.cwd())

@@ -13,6 +13,11 @@ logs: lint never re-implements a rule) plus lint-only rules in the ``DM5xx`` ran
 that only work on one machine. :func:`all_rules` lists every code; :data:`EXAMPLES` holds a bad
 and a fixed manifest for each, from which ``docs/lint-rules.md`` is generated.
 
+For teams sharing a base (``docs/teams.md``): :func:`lint_paths` with ``dependents=True`` also lints
+every manifest of the repository that extends a linted one; :func:`impact` compares every manifest a
+change reaches with a git ref; :func:`lock_text` and :func:`lock_targets` make and find lock files;
+:func:`load_config` reads the repository's settings (``[tool.data-mcp]``).
+
 Layering: this package uses the tool-set layer and the catalog, never the client, the server or
 the command line.
 """
@@ -23,8 +28,11 @@ from data_pkg.lint._config import LintConfig, load_config
 from data_pkg.lint._examples import EXAMPLES, Example, Snippet
 from data_pkg.lint._findings import Finding
 from data_pkg.lint._formats import FORMATS, render, sarif_document, summary
+from data_pkg.lint._impact import Impact, ImpactError, ManifestImpact, impact
+from data_pkg.lint._impact_report import render_impact
 from data_pkg.lint._inputs import MANIFEST_SUFFIXES, LintInputError
-from data_pkg.lint._repo import repository_root
+from data_pkg.lint._lock import lock_diff, lock_path, lock_targets, lock_text
+from data_pkg.lint._repo import PathDisplay, repository_root
 from data_pkg.lint._rules import LINT_RULES, SEVERITIES, LintRule, LintSeverity, all_rules
 from data_pkg.lint._run import LintReport, lint_paths
 
@@ -36,16 +44,26 @@ __all__ = [
     "SEVERITIES",
     "Example",
     "Finding",
+    "Impact",
+    "ImpactError",
     "LintConfig",
     "LintInputError",
     "LintReport",
     "LintRule",
     "LintSeverity",
+    "ManifestImpact",
+    "PathDisplay",
     "Snippet",
     "all_rules",
+    "impact",
     "lint_paths",
     "load_config",
+    "lock_diff",
+    "lock_path",
+    "lock_targets",
+    "lock_text",
     "render",
+    "render_impact",
     "repository_root",
     "sarif_document",
     "summary",

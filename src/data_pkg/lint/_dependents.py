@@ -15,8 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from data_pkg.lint._repo import extending_files, repository_root
-from data_pkg.toolsets import real_path
-from data_pkg.toolsets._graph import Dependent, ExtendsGraph
+from data_pkg.toolsets import Dependent, ExtendsGraph, real_path
 
 
 class DependentFinder:

@@ -150,3 +150,8 @@ def impact_document(report: Impact) -> dict[str, Any]:
 def render_json(report: Impact) -> str:
     """The report as JSON text."""
     return json.dumps(impact_document(report), indent=2, ensure_ascii=False) + "\n"
+
+
+def render_impact(report: Impact, fmt: str = "markdown") -> str:
+    """The report as ``markdown`` (people, pull-request comments) or ``json`` (scripts); KeyError otherwise."""
+    return {"markdown": render_markdown, "json": render_json}[fmt](report)

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from data_pkg.catalog import lookup
-from data_pkg.toolsets import Registry
-from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
+from data_pkg.toolsets import Registry, estimate_tokens, wire_bytes
 
 LOCK_VERSION = 1
 LOCK_SUFFIX = ".lock.json"

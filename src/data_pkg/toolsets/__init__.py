@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any
 
 from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, AnswerSpec, budget_problem
 from data_pkg.toolsets._arguments import coerce_arguments
+from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
 from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
 from data_pkg.toolsets._files import open_regular, real_path
+from data_pkg.toolsets._graph import Dependent, ExtendsGraph
 from data_pkg.toolsets._naming import (
     DEFAULT_STYLE,
     MCP_NAME,
@@ -42,6 +44,7 @@ from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, is_profile_nam
 
 if TYPE_CHECKING:
     from data_pkg.toolsets._manifest import FixedValue, Format, Located, Manifest, Override
+    from data_pkg.toolsets._nearby import nearby_path
     from data_pkg.toolsets._parse import ParsedManifest, parse_manifest
 
 __all__ = [
@@ -58,7 +61,9 @@ __all__ = [
     "SEGMENT_ENV",
     "STYLE_ENV",
     "AnswerSpec",
+    "Dependent",
     "Diagnostic",
+    "ExtendsGraph",
     "FixedValue",
     "Format",
     "Located",
@@ -76,9 +81,11 @@ __all__ = [
     "budget_problem",
     "coerce_arguments",
     "diff",
+    "estimate_tokens",
     "input_schema",
     "is_profile_name",
     "manifest_json_schema",
+    "nearby_path",
     "open_regular",
     "parse_manifest",
     "profiles_dir",
@@ -87,6 +94,7 @@ __all__ = [
     "source_from_env",
     "style_from_env",
     "tool_name",
+    "wire_bytes",
 ]
 
 
@@ -97,6 +105,7 @@ _LAZY = {
     "Located": "data_pkg.toolsets._manifest",
     "Manifest": "data_pkg.toolsets._manifest",
     "Override": "data_pkg.toolsets._manifest",
+    "nearby_path": "data_pkg.toolsets._nearby",
     "ParsedManifest": "data_pkg.toolsets._parse",
     "parse_manifest": "data_pkg.toolsets._parse",
 }
