@@ -61,7 +61,8 @@ class Resolution:
 
     ``registry`` is None when any diagnostic is an error. ``files`` lists every local file
     involved (the manifest, everything it extends, and extended files that were missing, so that
-    creating them triggers a reload), for the hot-reload watcher.
+    creating them triggers a reload), for the hot-reload watcher: each as named and, where symlinks
+    lead elsewhere, as its target, so that replacing either is seen.
     """
 
     registry: Registry | None
