@@ -23,6 +23,7 @@ import json
 import statistics
 import sys
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -39,8 +40,7 @@ from data_pkg.answers.results import plain  # noqa: E402
 from data_pkg.catalog import by_key, typical_arguments  # noqa: E402
 from data_pkg.client import DataClient, Settings  # noqa: E402
 from data_pkg.errors import DataError  # noqa: E402
-from data_pkg.toolsets import available_profiles, resolve  # noqa: E402
-from data_pkg.toolsets._answer import AnswerSpec  # noqa: E402
+from data_pkg.toolsets import AnswerSpec, available_profiles, resolve  # noqa: E402
 
 RESULTS = HERE / "results" / "answers.json"
 LARGE = AnswerSpec(max_tokens=1_000_000)
@@ -50,9 +50,11 @@ HOST_REFUSES = 25_000
 
 def tokenizer() -> Any:
     """The o200k encoding from ``bpe-openai`` (offline: it ships its vocabularies)."""
-    import bpe_openai
+    with warnings.catch_warnings():  # it reads its vocabularies with an importlib API some Pythons deprecate
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import bpe_openai
 
-    return bpe_openai.get_encoding("o200k_base")
+        return bpe_openai.get_encoding("o200k_base")
 
 
 def count(encoding: Any, text: str) -> int:

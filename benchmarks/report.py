@@ -27,6 +27,8 @@ Sections (each states in the page what it measures and how):
 - ``throughput``: concurrent async calls with the local rate limiter off, on at a rate that never binds, and
   on at a rate that binds.
 - ``load``: the hosted-compatible server under concurrent sessions (``hosted_load.py``), one and two workers.
+- ``answers``: every tool's answer with typical arguments, exact o200k tokens before and after answer shaping,
+  the table/JSON ratio, the estimator's error and what budgeting costs per call (``answers.py``).
 """
 
 from __future__ import annotations
@@ -54,10 +56,12 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+import answers as answers_bench  # noqa: E402
 import hosted_load  # noqa: E402
 import lint as lint_bench  # noqa: E402
 import run as client_bench  # noqa: E402
 import server as server_bench  # noqa: E402
+from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS  # noqa: E402
 
 ROOT = HERE.parent
 RESULTS = HERE / "results"
@@ -67,7 +71,7 @@ PAGE = DOCS / "benchmarks.md"
 IMG = DOCS / "img"
 SERVER = [sys.executable, "-m", "data_pkg.mcp"]
 STICK = "earlier client (measuring stick)"
-SECTIONS = ("start", "scaling", "reload", "lint", "calls", "cache", "throughput", "load")
+SECTIONS = ("start", "scaling", "reload", "lint", "calls", "cache", "throughput", "load", "answers")
 
 TOOL_COUNTS = (10, 50, 100)
 """Tool counts of the scaling manifests; the full list of candidates is added as the last point."""
@@ -76,6 +80,9 @@ RELOAD_DEPTHS = (0, 2, 4)
 RELOAD_DEPTH_SIZE = 50
 """Tools in the manifests of the extends-depth series."""
 LINT_COUNTS = (10, 50, 100, 200)
+HISTORY_RATIO = 0.6
+"""Target: a 5-year daily history as a table costs at most this share of its JSON tokens."""
+DEFAULT_BUDGET = DEFAULT_MAX_ANSWER_TOKENS
 CALL_BLOCK = 20
 """Consecutive calls of one path in the call-overhead comparison."""
 
@@ -621,6 +628,29 @@ def targets(r: dict[str, Any]) -> list[dict[str, str]]:
             add("hosted load test: zero errors", f"{errors} errors in {calls_n} calls", errors == 0)
         else:
             add("hosted load test: zero errors", load.get("skipped", ""), None)
+    answers = r.get("answers")
+    if answers:
+        full = answers["profiles"]["full"]
+        history = answers["history_5y"]
+        add(
+            f"5-year daily history with a large budget ≤ {HISTORY_RATIO:g}× its JSON tokens",
+            f"{history['ratio']:.2f}× ({history['table_tokens']:,} vs {history['json_tokens']:,} o200k tokens, "
+            f"{history['rows']:,} rows)",
+            history["ratio"] <= HISTORY_RATIO,
+        )
+        add(
+            f"every tool of the full profile within the default budget ({DEFAULT_BUDGET:,} tokens)",
+            f"largest answer {full['after_max']:,} tokens; {full['after_over_10k']} over 10K "
+            f"(before: {full['before_over_10k']} over 10K, {full['before_over_25k']} over 25K)",
+            full["after_max"] <= DEFAULT_BUDGET,
+        )
+        share = answers["budgeting_share_median"]
+        add(
+            "budgeting costs < 5% of the call (CPU, median over tools)",
+            f"{share * 100:.1f}% (p90 {answers['budgeting_share_p90'] * 100:.1f}%)",
+            share < 0.05,
+            "p90 is over 5% for small answers whose whole call costs under a millisecond; see Answers",
+        )
     return out
 
 
@@ -884,6 +914,28 @@ def plots(r: dict[str, Any]) -> list[str]:
         ax.set_title("Cache hit and miss per backend")
         ax.legend(loc="upper left", fontsize=9, ncol=2)
         save(fig, "bench-cache.png")
+
+    answers = r.get("answers")
+    if answers:
+        measured = [t for t in answers["tools"] if "error" not in t]
+        before = sorted(t["before"] for t in measured)
+        after = sorted(t["after"] for t in measured)
+        fig, ax = plt.subplots(figsize=(9, 4.8))
+        ax.plot(range(len(before)), before, color=theirs, lw=2, label="before: compact JSON, whole")
+        ax.plot(range(len(after)), after, color=ours, lw=2, label="after: table or JSON, within the budget")
+        for level, text in (
+            (answers_bench.HOST_WARNS, "assistants warn"),
+            (answers_bench.HOST_REFUSES, "assistants refuse"),
+        ):
+            ax.axhline(level, color=target_c, lw=1, ls="--")
+            ax.text(2, level * 1.12, f"{text} ({level // 1000}K)", color=target_c, fontsize=9, bbox=label_box)
+        ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
+        ax.set_xlabel(f"the {len(measured)} tools of the full profile, each sorted by its answer size")
+        ax.set_ylabel("o200k tokens of one answer (log scale)")
+        ax.set_title("Answer sizes with typical arguments, before and after")
+        ax.legend(loc="upper left", fontsize=9)
+        save(fig, "bench-answers.png")
     return written
 
 
@@ -1223,7 +1275,70 @@ def page(r: dict[str, Any], images: Sequence[str]) -> str:
             )
         w("")
         image("bench-rss-by-set.png", "Bar chart of idle server memory in MB per tool set")
+
+    answers = r.get("answers")
+    if answers:
+        answers_page(answers, w, image)
     return "\n".join(out).rstrip() + "\n"
+
+
+def answers_page(a: dict[str, Any], w: Callable[[str], None], image: Callable[[str, str], None]) -> None:
+    """The "Answers" section: sizes before and after, per profile, the table's saving, the estimator, the cost."""
+    history = a["history_5y"]
+    full = a["profiles"]["full"]
+    w("## Answers\n")
+    w(
+        "**What:** every tool of the `full` profile called once against the sandbox (at the upstream's depths) with "
+        "the catalog's typical arguments (required ones only, so a history comes at its default five years), then "
+        "counted with the real o200k tokenizer (`bpe-openai`, offline). *Before* is the answer as the server sent it "
+        "before answer shaping: the whole upstream JSON, compact, nulls left out. *After* is what it sends now with "
+        f"the defaults: table format, {DEFAULT_BUDGET:,}-token budget, the note included. Each profile's figures are "
+        "read off the same calls. **Rerun:** `benchmarks/report.py --only answers` (or `benchmarks/answers.py`).\n"
+    )
+    w(
+        "| Profile | Tools | Tokens before (all answers) | After | Largest before | Largest after "
+        "| Over 10K before → after | Over 25K before → after | Cut |"
+    )
+    w("|---|---|---|---|---|---|---|---|---|")
+    for name, p in a["profiles"].items():
+        w(
+            f"| {name} | {p['tools']} | {p['before_total']:,} | {p['after_total']:,} | {p['before_max']:,} | "
+            f"{p['after_max']:,} | {p['before_over_10k']} → {p['after_over_10k']} | "
+            f"{p['before_over_25k']} → {p['after_over_25k']} | {p['cut']} |"
+        )
+    w("")
+    image("bench-answers.png", "Sorted answer sizes in tokens per tool, before and after, with the 10K and 25K lines")
+    w(
+        f"The issue's example, AAPL's daily history from 2020-01-01 to 2024-12-31 ({history['rows']:,} rows): "
+        f"{history['json_tokens']:,} tokens as compact JSON ({history['json_bytes'] / 1000:.0f} KB), "
+        f"{history['table_tokens']:,} as a table with a budget large enough for all of it: "
+        f"**{history['ratio']:.2f}×**. With the default budget the server shows the newest {history['default_shown']} "
+        f"rows in {history['default_tokens']:,} tokens and ends with:\n"
+    )
+    w(f"```text\n{history['default_note']}\n```\n")
+    w(
+        f"Over all {full['tools']} tools, a table costs {full['table_json_ratio']:.2f}× the same answer in compact "
+        f"JSON, and it is the cheaper of the two for {full['tables_cheaper']} of them (the others answer one object, "
+        "which stays JSON in both formats).\n"
+    )
+    w(
+        "**The estimate.** The writer does not tokenize: it counts character classes and their runs and weighs them "
+        "(`data_pkg/answers/_tokens.py`). Against the exact count of every answer above of 50 tokens or more its "
+        f"error is {full['estimate_mean_abs_error'] * 100:.1f}% on average, "
+        f"{(full['estimate_p95_abs_error'] or 0) * 100:.0f}% at the 95th percentile, and it undercounts by at most "
+        f"{full['estimate_worst_under'] * 100:.0f}%; the writer aims 10% under the budget, which is why no answer "
+        "went over it.\n"
+    )
+    w(
+        "**The cost.** CPU time in the measuring process (`time.process_time`; the sandbox runs in its own "
+        "process), median of repeated calls per tool. Budgeting (counting, choosing the rows, the note) costs "
+        f"{a['budgeting_share_median'] * 100:.1f}% of the client call at the median over tools, "
+        f"{a['budgeting_share_p90'] * 100:.1f}% at the 90th percentile and {a['budgeting_share_max'] * 100:.0f}% at "
+        "worst (small answers whose call costs well under a millisecond, where the writer's fixed cost shows). "
+        "The whole writer (formatting included) costs "
+        f"{a['writer_vs_old_total']:.2f}× what encoding every answer whole as JSON cost before, summed over tools, "
+        "because a cut answer renders only the rows it shows.\n"
+    )
 
 
 # --------------------------------------------------------------------------------------------- main
@@ -1241,6 +1356,7 @@ def measure(sections: Sequence[str], plan: Plan, compare: str | None, results: d
             "cache": lambda: measure_cache(plan, sandbox),
             "throughput": lambda: measure_throughput(plan, sandbox),
             "load": lambda: measure_load(plan, sandbox),
+            "answers": lambda: answers_bench.measure(sandbox.url, quick=plan is QUICK),
         }
         for section in sections:
             began = time.perf_counter()

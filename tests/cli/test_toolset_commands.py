@@ -42,6 +42,23 @@ def test_tools_max_tokens_is_a_ci_budget_guard_with_an_exit_code_of_its_own() ->
     assert "over budget" in over.stderr
 
 
+def test_tools_answers_sizes_every_answer_against_the_sandbox_and_guards_a_budget(tmp_path: Path) -> None:
+    manifest = tmp_path / "desk.yaml"
+    manifest.write_text(
+        "tools: [company.quote, company.historical_prices]\n"
+        "overrides:\n  company.historical_prices: {max_answer_tokens: 3000}\n"
+    )
+    report = json.loads(run("tools", str(manifest), "--answers", "--json").stdout)
+    sizes = {t["name"]: t["answer"] for t in report["tools"]}
+    assert sizes["quote"]["max"] < 500 and sizes["quote"]["cut"] == 0 and sizes["quote"]["samples"] == 3
+    history = sizes["historical_prices"]
+    assert history["budget"] == 3000 and history["cut"] == 3 and 2000 < history["max"] <= 3000
+    assert run("tools", str(manifest), "--max-answer-tokens", "3000").returncode == 0
+    over = run("tools", str(manifest), "--max-answer-tokens", "1000")
+    assert over.returncode == 3
+    assert "over budget: historical_prices answers ~" in over.stderr and "quote answers" not in over.stderr
+
+
 def test_tools_of_a_broken_manifest_prints_diagnostics_and_exits_1(tmp_path: Path) -> None:
     manifest = tmp_path / "team.yaml"
     manifest.write_text("tools: [company.quot]\n")

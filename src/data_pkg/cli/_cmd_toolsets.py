@@ -70,6 +70,21 @@ def _resolve_or_exit(source: str | None, style: str | None) -> tuple[Resolution,
     return resolution, resolution.registry
 
 
+def _answer_sizes(registry: Registry) -> dict[str, dict[str, Any]]:
+    """Each tool's answer sizes against the sandbox, by tool name, as JSON-ready dicts."""
+    from dataclasses import asdict
+
+    from data_pkg.cli._answer_sizes import answer_sizes
+
+    return {size.tool: {k: v for k, v in asdict(size).items() if k != "tool"} for size in answer_sizes(registry)}
+
+
+def _answer_cells(size: dict[str, Any]) -> tuple[str, str, str]:
+    if size["error"]:
+        return (f"({size['error']})", f"{size['budget']:,}", "")
+    return (f"{size['median']:,} / {size['max']:,}", f"{size['budget']:,}", f"{size['cut']}/{size['samples']}")
+
+
 def _table(rows: Iterable[tuple[str, ...]], headers: tuple[str, ...]) -> str:
     rows = list(rows)
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
@@ -92,18 +107,32 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         style: Annotated[str | None, typer.Option(help="Name style to show: key, spec or snake.")] = None,
+        answers: Annotated[
+            bool,
+            typer.Option("--answers", help="Also call every tool against the built-in sandbox and size its answers."),
+        ] = False,
+        max_answer_tokens: Annotated[
+            int | None,
+            typer.Option(help="Exit 3 when any tool's answer is larger, in estimated tokens (implies --answers)."),
+        ] = None,
     ) -> None:
         """The tools the server would expose, their size on the wire, and an estimated token count.
+
+        With --answers, each tool is also called with typical arguments against the built-in sandbox
+        (no key, no network), once per sample symbol, and its answer written as the server writes it
+        (the manifest's fields, format and budget): the median and largest answer in tokens.
 
         Examples:
           data-mcp tools                       the default set
           data-mcp tools analyst --style snake
           data-mcp tools team/research.py --max-tokens 8000
+          data-mcp tools team/research.py --answers --max-answer-tokens 8000
 
         Exit status: 0 done, 1 the tool set does not resolve, 2 usage error (no such file or
-        profile), 3 over budget.
+        profile), 3 over budget (tool list or answers).
         """
         resolution, registry = _resolve_or_exit(source, style)
+        sizes = _answer_sizes(registry) if answers or max_answer_tokens is not None else None
         listing = registry.tools_list()
         total, tokens = registry.tools_list_bytes(), registry.estimated_tokens()
         budget = max_tokens
@@ -122,6 +151,7 @@ def register(app: typer.Typer) -> None:
                         "bytes": wire_bytes(m),
                         "estimated_tokens": estimate_tokens(wire_bytes(m)),
                         "fixed": dict(t.fixed),
+                        **({"answer": sizes[t.name]} if sizes is not None else {}),
                     }
                     for t, m in zip(registry, listing, strict=True)
                 ],
@@ -130,17 +160,38 @@ def register(app: typer.Typer) -> None:
                 "estimated_tokens": tokens,
                 "max_tokens": budget,
             }
+            if max_answer_tokens is not None:
+                out["max_answer_tokens"] = max_answer_tokens
             typer.echo(json.dumps(out, indent=2, default=list))
         else:
-            rows = [
+            headers: tuple[str, ...] = ("name", "endpoint", "tier", "bytes")
+            rows: list[tuple[str, ...]] = [
                 (t.name, lookup(t.endpoint).spec, lookup(t.endpoint).tier, str(wire_bytes(m)))
                 for t, m in zip(registry, listing, strict=True)
             ]
-            typer.echo(_table(rows, ("name", "endpoint", "tier", "bytes")))
+            if sizes is not None:
+                headers = (*headers, "answer tokens (median / max)", "budget", "cut")
+                rows = [(*row, *_answer_cells(sizes[row[0]])) for row in rows]
+            typer.echo(_table(rows, headers))
             typer.echo(f"\n{len(registry)} tools, {total:,} bytes of tools/list, ~{tokens:,} tokens (bytes/4)")
+            if sizes is not None:
+                largest = max((size["max"] for size in sizes.values()), default=0)
+                typer.echo(f"answers with typical arguments against the sandbox: largest ~{largest:,} tokens")
+        over_budget = False
         if budget is not None and tokens > budget:
             origin = "--max-tokens" if max_tokens is not None else "max_tokens in the manifest"
             typer.echo(f"over budget: ~{tokens:,} tokens > {origin} {budget:,}", err=True)
+            over_budget = True
+        if sizes is not None and max_answer_tokens is not None:
+            for name, size in sizes.items():
+                if size["max"] > max_answer_tokens:
+                    typer.echo(
+                        f"over budget: {name} answers ~{size['max']:,} tokens > --max-answer-tokens "
+                        f"{max_answer_tokens:,}",
+                        err=True,
+                    )
+                    over_budget = True
+        if over_budget:
             raise typer.Exit(OVER_BUDGET)
 
     @app.command("diff")

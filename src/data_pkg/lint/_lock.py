@@ -2,8 +2,8 @@
 
 A lock holds the resolved tools as the server would list them (name, description, input schema,
 annotations, output schema when published), with what an agent does not see but a reviewer should:
-the endpoint each tool calls, its fixed arguments, and what it costs (bytes and estimated tokens,
-counted as ``data-mcp tools`` counts them). Committed next to the manifest, it turns any change to
+the endpoint each tool calls, its fixed arguments, how its answers are shaped (fields, format, token
+budget), and what it costs (bytes and estimated tokens, counted as ``data-mcp tools`` counts them). Committed next to the manifest, it turns any change to
 what agents see into a diff in review, including one that arrives through a shared base or a new
 version of a profile or of the catalog.
 
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from data_pkg.catalog import lookup
-from data_pkg.toolsets import Registry, estimate_tokens, wire_bytes
+from data_pkg.toolsets import Registry, Tool, estimate_tokens, wire_bytes
 
 LOCK_VERSION = 1
 LOCK_SUFFIX = ".lock.json"
@@ -32,18 +32,29 @@ def lock_path(manifest: Path) -> Path:
     return manifest.with_name(manifest.stem + LOCK_SUFFIX)
 
 
-def _tool(entry: dict[str, Any], endpoint: str, fixed: dict[str, Any]) -> dict[str, Any]:
+def _tool(tool: Tool, entry: dict[str, Any]) -> dict[str, Any]:
     size = wire_bytes(entry)
-    return {**entry, "endpoint": lookup(endpoint).spec, "fixed": fixed, "bytes": size, "tokens": estimate_tokens(size)}
+    fixed = {name: _plain(value) for name, value in tool.fixed.items()}
+    spec = tool.answer
+    answer: dict[str, Any] = {"format": spec.format, "max_tokens": spec.max_tokens}
+    if spec.fields is not None:
+        answer["fields"] = list(spec.fields)
+    if spec.exclude_fields:
+        answer["exclude_fields"] = list(spec.exclude_fields)
+    return {
+        **entry,
+        "endpoint": lookup(tool.endpoint).spec,
+        "fixed": fixed,
+        "answer": answer,
+        "bytes": size,
+        "tokens": estimate_tokens(size),
+    }
 
 
 def lock_document(registry: Registry, manifest: Path) -> dict[str, Any]:
     """The lock of a resolved manifest, as a JSON-ready dict."""
     listing = registry.tools_list()
-    tools = [
-        _tool(entry, tool.endpoint, {name: _plain(value) for name, value in tool.fixed.items()})
-        for tool, entry in zip(registry, listing, strict=True)
-    ]
+    tools = [_tool(tool, entry) for tool, entry in zip(registry, listing, strict=True)]
     return {
         "version": LOCK_VERSION,
         "manifest": manifest.name,

@@ -1,0 +1,98 @@
+"""``data-mcp tools --answers``: what each tool of a set answers, in tokens, before anyone ships it.
+
+Every tool is called through the Python client against the built-in sandbox (in this process, on
+loopback, no key and no network), with the catalog's typical arguments, once per sample symbol when
+it takes one. Each answer goes through the same writer as the server's, with the tool's own fields,
+format and budget, and is counted with the writer's token estimate.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from data_pkg.answers import CallContext, estimate_tokens, write_answer
+from data_pkg.catalog import SEGMENT_ENV, by_key, typical_arguments
+from data_pkg.toolsets import Registry, Tool
+
+if TYPE_CHECKING:
+    from data_pkg.client import DataClient
+
+SYMBOLS = ("AAPL", "MSFT", "JPM")
+"""Sample symbols: the sandbox's data differs per symbol, as real answers do."""
+
+
+@dataclass(frozen=True)
+class AnswerSize:
+    """One tool's answers: estimated tokens (median and largest over the samples) and how often they were cut."""
+
+    tool: str
+    median: int
+    max: int
+    budget: int
+    cut: int
+    samples: int
+    error: str | None = None
+    """The error category when the sandbox refused the typical call (a plan the sandbox key lacks, say)."""
+
+
+def _samples(tool: Tool) -> list[dict[str, object]]:
+    endpoint = by_key(tool.endpoint)
+    arguments = {k: v for k, v in typical_arguments(endpoint).items() if k not in tool.fixed}
+    if "symbol" not in arguments:
+        return [arguments]
+    return [{**arguments, "symbol": symbol} for symbol in SYMBOLS]
+
+
+@contextmanager
+def sandbox_client() -> Iterator[DataClient]:
+    """A client of a sandbox running in this process for as long as the block runs."""
+    from data_pkg.client import DataClient, Settings
+    from data_pkg.sandbox import running_sandbox
+
+    with running_sandbox() as url:
+        env = {"DATA_API_KEY": "demo", "DATA_BASE_URL": url, **dict.fromkeys(SEGMENT_ENV.values(), "sandbox")}
+        with DataClient(settings=Settings.from_env(env)) as client:
+            yield client
+
+
+def answer_sizes(registry: Registry) -> list[AnswerSize]:
+    """Every tool's answer sizes, in registry order."""
+    from data_pkg.answers.results import plain
+    from data_pkg.errors import DataError
+
+    found = []
+    with sandbox_client() as client:
+        for tool in registry:
+            endpoint = by_key(tool.endpoint)
+            sizes, cut = [], 0
+            error = None
+            for arguments in _samples(tool):
+                try:
+                    value = plain(client.call_json(tool.endpoint, **arguments, **tool.fixed))
+                except DataError as failure:
+                    error = failure.category
+                    break
+                answer = write_answer(value, tool.answer, CallContext.of(endpoint, arguments, tool.fixed))
+                sizes.append(estimate_tokens(answer.text) + (estimate_tokens(answer.note) if answer.note else 0))
+                cut += answer.cut
+            found.append(
+                AnswerSize(
+                    tool.name,
+                    round(statistics.median(sizes)) if sizes else 0,
+                    max(sizes, default=0),
+                    tool.answer.max_tokens,
+                    cut,
+                    len(sizes),
+                    error,
+                )
+            )
+    return found
+
+
+def over(sizes: Sequence[AnswerSize], limit: int) -> list[AnswerSize]:
+    """The tools whose largest answer is over ``limit`` tokens."""
+    return [size for size in sizes if size.max > limit]
