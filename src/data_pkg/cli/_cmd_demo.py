@@ -28,6 +28,7 @@ def _say(text: str = "") -> None:
 
 
 def _short(text: str, limit: int = 110) -> str:
+    text = " | ".join(text.splitlines())  # a table answer's lines, kept on one line of the demo
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
