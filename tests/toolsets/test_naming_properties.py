@@ -116,3 +116,10 @@ def test_styles_spell_names_as_documented() -> None:
     quote = by_key("quote")
     assert [tool_name(quote, style) for style in NAME_STYLES] == ["quote", "company.quote", "company_quote"]
     assert tool_name(quote, "snake", "mkt_") == "mkt_company_quote"
+
+
+def test_snake_names_never_repeat_the_group_a_key_already_starts_with() -> None:
+    assert tool_name(by_key("company_earnings"), "snake") == "company_earnings"
+    assert tool_name(by_key("institutional_holders"), "snake", "mkt_") == "mkt_institutional_holders"
+    doubled = [n for e in ENDPOINTS if (n := tool_name(e, "snake")).startswith(f"{e.group}_{e.group}_")]
+    assert doubled == []

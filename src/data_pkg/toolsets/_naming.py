@@ -4,7 +4,8 @@ Styles (``DATA_MCP_TOOL_NAME_STYLE``, else the manifest's ``name_style``):
 
 - ``key`` (default): the catalog key, ``quote``;
 - ``spec``: group and key joined by a dot, ``company.quote``;
-- ``snake``: group and key joined by an underscore, ``company_quote``.
+- ``snake``: group and key joined by an underscore, ``company_quote``; a key that already starts
+  with its group keeps it once (``company_earnings``, not ``company_company_earnings``).
 
 Every name satisfies the MCP rule (:data:`MCP_NAME`); every style but ``spec`` also satisfies the
 stricter rule several model APIs apply (:data:`PORTABLE_NAME`, no dots, at most 64 characters).
@@ -40,7 +41,9 @@ def base_name(endpoint: Endpoint, style: str) -> str:
     if style == "spec":
         return endpoint.spec
     if style == "snake":
-        return f"{endpoint.group}_{endpoint.key}"
+        # Keys such as company_earnings already name their group; doubling it only costs the agent tokens.
+        group = f"{endpoint.group}_"
+        return endpoint.key if endpoint.key.startswith(group) else group + endpoint.key
     raise ValueError(f"unknown name style {style!r}; expected one of {', '.join(NAME_STYLES)}")
 
 
