@@ -24,7 +24,7 @@ from pydantic import BaseModel
 
 from data_pkg.sandbox import _vocab as v
 from data_pkg.sandbox._row import Gen
-from data_pkg.sandbox._value_rules import bool_gen, day_gen, float_gen, int_gen, name_tokens, str_gen
+from data_pkg.sandbox._value_rules import bool_gen, day_gen, float_gen, int_gen, iso_day_gen, name_tokens, str_gen
 
 __all__ = ["FieldPlan", "plan_for"]
 
@@ -138,8 +138,7 @@ def _gen_for(wire: str, kind: str, model_name: str, nested: Any) -> Gen:
     if kind == "bool":
         return bool_gen(name)
     if kind == "date":
-        day = day_gen(name)
-        return lambda c: day(c).isoformat()
+        return iso_day_gen(name)
     if kind == "datetime" and name == "date":
         # A daily row's date carries no time of day; an intraday bar's does.
         return lambda c: c.day.isoformat() if c.minute is None else f"{c.day.isoformat()} {c.clock()}"

@@ -59,11 +59,6 @@ class Route:
     models: tuple[str, ...] = ()
     """Distinct response model names, catalog order; ``("str",)`` for lists of strings."""
 
-    @property
-    def primary(self) -> Endpoint:
-        """The first entry on this path: its format and description win."""
-        return self.endpoints[0]
-
 
 def _data_route(template: str, entries: list[Endpoint]) -> Route:
     query: dict[str, Param] = {}

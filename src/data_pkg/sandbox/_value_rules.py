@@ -12,12 +12,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from data_pkg.sandbox import _vocab as v
 from data_pkg.sandbox._row import Gen, RowContext, company_name, stable_hash
 
-__all__ = ["bool_gen", "day_gen", "float_gen", "int_gen", "name_tokens", "str_gen"]
+__all__ = ["bool_gen", "day_gen", "float_gen", "int_gen", "iso_day_gen", "name_tokens", "str_gen"]
 
 
 def _person(c: RowContext) -> str:
@@ -257,126 +258,152 @@ def day_gen(name: str) -> Callable[[RowContext], dt.date]:
     return lambda c: c.any_day()
 
 
-def str_gen(name: str, model: str) -> Gen:
-    person_model = any(w in model for w in ("Executive", "Senate", "House", "Insider"))
-    if name == "symbol":
-        return lambda c: c.symbol
-    if "symbol" in name or "ticker" in name:
-        return _pick(v.SYMBOLS)
-    if name == "cik":
-        return lambda c: _symbol_digits(c.symbol, 10)
-    if name.endswith("cik"):
-        return lambda c: _digits(c, 10)
-    if "cusip" in name:
-        return lambda c: _symbol_digits(c.symbol, 9)
-    if name == "isin":
-        return lambda c: "US" + _symbol_digits(c.symbol, 10)
-    if name == "lei":
-        return lambda c: _digits(c, 20)
-    if "figi" in name:
-        return lambda c: "BBG" + _digits(c, 9)
-    if name == "time":
-        return _pick(("bmo", "amc"))
-    if name == "timezone":
-        return lambda c: "America/New_York"
-    if name == "openinghour":
-        return lambda c: "09:30 AM -05:00"
-    if name == "closinghour":
-        return lambda c: "04:00 PM -05:00"
-    if name in ("range", "fiftytwoweekrange", "pricerange"):
-        return lambda c: f"{c.year_low:.2f}-{c.year_high:.2f}"
-    if any(w in name for w in ("url", "link", "website", "image", "logo")) or name == "site":
-        return _url(name)
-    if "email" in name:
-        return lambda c: f"ir@{c.symbol.lower()}.example.com"
-    if "phone" in name:
-        return lambda c: f"+1 555 01{_digits(c, 2)} {_digits(c, 4)}"
-    if name.endswith("date") or name in ("dateadded", "datefirstadded", "dateoffirstsale", "lastupdated"):
-        day = day_gen(name)
-        return lambda c: day(c).isoformat()
-    if any(name.endswith(w) for w in _DATETIME_NAMES) or "datetime" in name:
-        return lambda c: f"{c.any_day().isoformat()} {c.clock()}"
-    if name in ("exchange", "exchangeshortname", "stockexchange", "exchangename"):
-        return lambda c: v.EXCHANGES[stable_hash(c.symbol) % len(v.EXCHANGES)]
-    if name == "exchangefullname":
-        return lambda c: v.EXCHANGE_NAMES[v.EXCHANGES[stable_hash(c.symbol) % len(v.EXCHANGES)]]
-    if name in ("fromcurrency", "tocurrency"):
-        return _pick(v.CURRENCIES)
-    if "currency" in name:
-        return lambda c: "USD"
-    if name in ("country", "countrycode", "invcountry", "domicile") or name.endswith("stateorcountry"):
-        return lambda c: "US"
-    if name == "countryname" or name.endswith("countrydescription"):
-        return lambda c: "United States"
-    if name == "continent":
-        return lambda c: "North America"
-    if "sector" in name:
-        return lambda c: v.SECTORS[stable_hash(c.symbol) % len(v.SECTORS)]
-    if "industry" in name or name in ("sicdescription", "subsector"):
-        return lambda c: v.INDUSTRIES[stable_hash(c.symbol) % len(v.INDUSTRIES)]
-    if name == "siccode":
-        return lambda c: str(3500 + stable_hash(c.symbol) % 400)
-    if name in ("firstname",) or name.endswith("firstname"):
-        return _pick(v.FIRST_NAMES)
-    if name in ("lastname",) or name.endswith("lastname"):
-        return _pick(v.LAST_NAMES)
-    if name in ("ceo", "analystname", "author", "owner", "reportingname", "nameofreportingperson", "nameandposition"):
-        return _person
-    if name == "name" and person_model:
-        return _person
-    if name == "title" and person_model:
-        return _pick(v.JOB_TITLES)
-    if name in ("name", "companyname", "registrantname", "entityname", "nameofissuer", "securityname", "company"):
-        return lambda c: company_name(c.symbol)
-    if any(w in name for w in ("companyname", "issuer", "holder", "investorname", "etfcompany", "fromname", "toname")):
-        return lambda c: company_name(c.rng.choice(v.SYMBOLS))
-    if any(w in name for w in ("publisher", "gradingcompany", "analystcompany", "site", "source")):
-        return lambda c: f"{c.rng.choice(v.NAME_STEMS)} Research"
-    if "address" in name or "street" in name:
-        return lambda c: f"{c.rng.randint(1, 999)} Example Way"
-    if "city" in name:
-        return _pick(v.CITIES)
-    if name == "state" or name.endswith("state") or name == "stateofincorporation":
-        return _pick(v.STATES)
-    if "zip" in name or "postalcode" in name:
-        return lambda c: _digits(c, 5)
-    if name in ("title", "newstitle", "headline"):
-        return lambda c: f"{company_name(c.symbol)} {c.rng.choice(v.HEADLINE_VERBS)} {c.rng.choice(v.HEADLINE_OBJECTS)}"
-    if name in ("text", "content", "description", "comment", "reason", "summary"):
-        return lambda c: (
+@dataclass(frozen=True)
+class _When:
+    """Which field names a string rule is for.
+
+    A name matches when it is one of ``names``, contains one of ``contains`` or ends with one of
+    ``ends``; with ``people``, only in a model about people (executives, senators, insiders).
+    """
+
+    names: frozenset[str] = frozenset()
+    contains: tuple[str, ...] = ()
+    ends: tuple[str, ...] = ()
+    people: bool = False
+
+    def __call__(self, name: str, person_model: bool) -> bool:
+        if self.people and not person_model:
+            return False
+        return name in self.names or any(w in name for w in self.contains) or name.endswith(self.ends)
+
+
+def _is(*names: str, contains: tuple[str, ...] = (), ends: tuple[str, ...] = (), people: bool = False) -> _When:
+    return _When(frozenset(names), contains, ends, people)
+
+
+def _has(*words: str) -> _When:
+    return _When(contains=words)
+
+
+def _ends(*words: str) -> _When:
+    return _When(ends=words)
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A generator that depends on the field's name: a URL that names it, a date of its kind."""
+
+    make: Callable[[str], Gen]
+
+
+def iso_day_gen(name: str) -> Gen:
+    """A date field's generator, as ISO text."""
+    day = day_gen(name)
+    return lambda c: day(c).isoformat()
+
+
+def _exchange(c: RowContext) -> str:
+    return v.EXCHANGES[stable_hash(c.symbol) % len(v.EXCHANGES)]
+
+
+_PEOPLE_MODELS = ("Executive", "Senate", "House", "Insider")
+
+# First matching rule wins, so exact names and specific words come before broad ones.
+_STR_RULES: tuple[tuple[_When, Gen | _Named], ...] = (
+    (_is("symbol"), lambda c: c.symbol),
+    (_has("symbol", "ticker"), _pick(v.SYMBOLS)),
+    (_is("cik"), lambda c: _symbol_digits(c.symbol, 10)),
+    (_ends("cik"), lambda c: _digits(c, 10)),
+    (_has("cusip"), lambda c: _symbol_digits(c.symbol, 9)),
+    (_is("isin"), lambda c: "US" + _symbol_digits(c.symbol, 10)),
+    (_is("lei"), lambda c: _digits(c, 20)),
+    (_has("figi"), lambda c: "BBG" + _digits(c, 9)),
+    (_is("time"), _pick(("bmo", "amc"))),
+    (_is("timezone"), lambda c: "America/New_York"),
+    (_is("openinghour"), lambda c: "09:30 AM -05:00"),
+    (_is("closinghour"), lambda c: "04:00 PM -05:00"),
+    (_is("range", "fiftytwoweekrange", "pricerange"), lambda c: f"{c.year_low:.2f}-{c.year_high:.2f}"),
+    (_is("site", contains=("url", "link", "website", "image", "logo")), _Named(_url)),
+    (_has("email"), lambda c: f"ir@{c.symbol.lower()}.example.com"),
+    (_has("phone"), lambda c: f"+1 555 01{_digits(c, 2)} {_digits(c, 4)}"),
+    (_is("dateadded", "datefirstadded", "dateoffirstsale", "lastupdated", ends=("date",)), _Named(iso_day_gen)),
+    (_When(contains=("datetime",), ends=_DATETIME_NAMES), lambda c: f"{c.any_day().isoformat()} {c.clock()}"),
+    (_is("exchange", "exchangeshortname", "stockexchange", "exchangename"), _exchange),
+    (_is("exchangefullname"), lambda c: v.EXCHANGE_NAMES[_exchange(c)]),
+    (_is("fromcurrency", "tocurrency"), _pick(v.CURRENCIES)),
+    (_has("currency"), lambda c: "USD"),
+    (_is("country", "countrycode", "invcountry", "domicile", ends=("stateorcountry",)), lambda c: "US"),
+    (_is("countryname", ends=("countrydescription",)), lambda c: "United States"),
+    (_is("continent"), lambda c: "North America"),
+    (_has("sector"), lambda c: v.SECTORS[stable_hash(c.symbol) % len(v.SECTORS)]),
+    (
+        _is("sicdescription", "subsector", contains=("industry",)),
+        lambda c: v.INDUSTRIES[stable_hash(c.symbol) % len(v.INDUSTRIES)],
+    ),
+    (_is("siccode"), lambda c: str(3500 + stable_hash(c.symbol) % 400)),
+    (_ends("firstname"), _pick(v.FIRST_NAMES)),
+    (_ends("lastname"), _pick(v.LAST_NAMES)),
+    (
+        _is("ceo", "analystname", "author", "owner", "reportingname", "nameofreportingperson", "nameandposition"),
+        _person,
+    ),
+    (_is("name", people=True), _person),
+    (_is("title", people=True), _pick(v.JOB_TITLES)),
+    (
+        _is("name", "companyname", "registrantname", "entityname", "nameofissuer", "securityname", "company"),
+        lambda c: company_name(c.symbol),
+    ),
+    (
+        _has("companyname", "issuer", "holder", "investorname", "etfcompany", "fromname", "toname"),
+        lambda c: company_name(c.rng.choice(v.SYMBOLS)),
+    ),
+    (
+        _has("publisher", "gradingcompany", "analystcompany", "site", "source"),
+        lambda c: f"{c.rng.choice(v.NAME_STEMS)} Research",
+    ),
+    (_has("address", "street"), lambda c: f"{c.rng.randint(1, 999)} Example Way"),
+    (_has("city"), _pick(v.CITIES)),
+    (_is("stateofincorporation", ends=("state",)), _pick(v.STATES)),
+    (_has("zip", "postalcode"), lambda c: _digits(c, 5)),
+    (
+        _is("title", "newstitle", "headline"),
+        lambda c: f"{company_name(c.symbol)} {c.rng.choice(v.HEADLINE_VERBS)} {c.rng.choice(v.HEADLINE_OBJECTS)}",
+    ),
+    (
+        _is("text", "content", "description", "comment", "reason", "summary"),
+        lambda c: (
             f"{company_name(c.symbol)} ({c.symbol}) {c.rng.choice(v.HEADLINE_VERBS)} "
             f"{c.rng.choice(v.HEADLINE_OBJECTS)}. Synthetic text from the local sandbox."
-        )
-    if name in ("period", "fiscalperiod"):
-        return lambda c: c.period
-    if name in ("fiscalyear", "year", "calendaryear"):
-        return lambda c: str(c.year)
-    if name == "fiscalyearend":
-        return lambda c: "12-31"
-    if "grade" in name or name in ("consensus", "recommendation") or name.endswith("recommendation"):
-        return _pick(v.GRADES if "grade" in name else v.RECOMMENDATIONS)
-    if name == "rating" or name.endswith("rating"):
-        return _pick(v.RATINGS)
-    if name in ("action", "actions"):
-        return _pick(v.ACTIONS)
-    if "formtype" in name or name in ("form", "documenttype", "type"):
-        return _pick(v.FORM_TYPES)
-    if "transactiontype" in name:
-        return _pick(v.TRANSACTION_TYPES)
-    if name == "acquisitionordisposition":
-        return _pick(("A", "D"))
-    if name == "gender":
-        return _pick(("male", "female"))
-    if "party" in name:
-        return _pick(v.PARTIES)
-    if "position" in name or name == "office":
-        return _pick(v.POSITIONS)
-    if name == "district":
-        return lambda c: f"{c.rng.choice(v.STATES)}{c.rng.randint(1, 20):02d}"
-    if name == "impact":
-        return _pick(v.IMPACTS)
-    if name in ("employees", "fulltimeemployees"):
-        return lambda c: str(c.rng.randint(1_000, 200_000))
-    if "amount" in name or name.endswith("range"):
-        return lambda c: f"${c.rng.randint(1, 50) * 1000:,} - ${c.rng.randint(51, 500) * 1000:,}"
-    return _pick(v.WORDS)
+        ),
+    ),
+    (_is("period", "fiscalperiod"), lambda c: c.period),
+    (_is("fiscalyear", "year", "calendaryear"), lambda c: str(c.year)),
+    (_is("fiscalyearend"), lambda c: "12-31"),
+    (_has("grade"), _pick(v.GRADES)),
+    (_is("consensus", ends=("recommendation",)), _pick(v.RECOMMENDATIONS)),
+    (_ends("rating"), _pick(v.RATINGS)),
+    (_is("action", "actions"), _pick(v.ACTIONS)),
+    (_is("form", "documenttype", "type", contains=("formtype",)), _pick(v.FORM_TYPES)),
+    (_has("transactiontype"), _pick(v.TRANSACTION_TYPES)),
+    (_is("acquisitionordisposition"), _pick(("A", "D"))),
+    (_is("gender"), _pick(("male", "female"))),
+    (_has("party"), _pick(v.PARTIES)),
+    (_is("office", contains=("position",)), _pick(v.POSITIONS)),
+    (_is("district"), lambda c: f"{c.rng.choice(v.STATES)}{c.rng.randint(1, 20):02d}"),
+    (_is("impact"), _pick(v.IMPACTS)),
+    (_is("employees", "fulltimeemployees"), lambda c: str(c.rng.randint(1_000, 200_000))),
+    (
+        _When(contains=("amount",), ends=("range",)),
+        lambda c: f"${c.rng.randint(1, 50) * 1000:,} - ${c.rng.randint(51, 500) * 1000:,}",
+    ),
+)
+_WORD = _pick(v.WORDS)
+
+
+def str_gen(name: str, model: str) -> Gen:
+    """The generator of a string field: the first rule of ``_STR_RULES`` that matches, else a word."""
+    person_model = any(w in model for w in _PEOPLE_MODELS)
+    for when, gen in _STR_RULES:
+        if when(name, person_model):
+            return gen.make(name) if isinstance(gen, _Named) else gen
+    return _WORD
