@@ -79,7 +79,7 @@ def _serve(options: argparse.Namespace, env: Mapping[str, str]) -> int:
 
     from data_hosted._app import HostedApp
     from data_hosted._logging import configure_logging
-    from data_hosted._serve import base_url, bind, run
+    from data_hosted._serve import base_url, bind, run, server_stack
 
     configure_logging(options.log_level or env.get("DATA_LOG_LEVEL", "").strip() or "INFO")
     log = logging.getLogger("data_hosted")
@@ -94,12 +94,13 @@ def _serve(options: argparse.Namespace, env: Mapping[str, str]) -> int:
     sessions = "shared through Redis" if config.redis_url else "in this process"
     limit = f"{config.rate_limit} calls/min per key" if config.rate_limit else "no per-key call limit"
     log.info(
-        "data-hosted serving %d tools at %s (sessions %s; %s; cache %s)",
+        "data-hosted serving %d tools at %s (sessions %s; %s; cache %s; %s + %s)",
         len(app.toolset.tools),
         url,
         sessions,
         limit,
         "off" if not config.settings.cache else config.settings.cache.split("://")[0],
+        *server_stack(),
     )
     if not config.secret_is_shared:
         log.info("DATA_HOSTED_SECRET is not set: sessions are signed with a key of this process only")

@@ -2,6 +2,11 @@
 
 The listening socket is bound before uvicorn starts, so a free port picked
 with ``port=0`` is known at once (the CLI prints the URL as its first line).
+
+uvicorn serves on uvloop with the httptools parser where those are installed
+(the ``hosted`` extra brings them wherever they build), and on asyncio with h11
+otherwise; :func:`server_stack` makes that choice once, so what is logged is
+what runs.
 """
 
 from __future__ import annotations
@@ -17,12 +22,33 @@ from data_hosted._app import HostedApp
 from data_pkg._net import base_url, bind
 from data_pkg._serving import serving_in_thread
 
-__all__ = ["base_url", "bind", "run", "running"]
+__all__ = ["base_url", "bind", "run", "running", "server_stack"]
+
+
+def server_stack() -> tuple[str, str]:
+    """The event loop and HTTP parser to serve with: ``("uvloop", "httptools")`` where installed, else
+    ``("asyncio", "h11")`` (each chosen on its own)."""
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        loop = "asyncio"
+    else:
+        loop = "uvloop"
+    try:
+        import httptools  # noqa: F401
+    except ImportError:
+        http = "h11"
+    else:
+        http = "httptools"
+    return loop, http
 
 
 def _config(app: HostedApp, **options: Any) -> uvicorn.Config:
+    loop, http = server_stack()
     return uvicorn.Config(
         app,
+        loop=loop,
+        http=http,
         log_config=None,  # the process's logging (with redaction) is configured by the caller
         access_log=False,  # the app writes its own, redacted, access log
         lifespan="on",
