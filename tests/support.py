@@ -1,7 +1,8 @@
-"""Test helpers importable from any test module: a recognisable key, a mock upstream, docs code blocks."""
+"""Test helpers importable from any test module: a recognisable key, a mock upstream, docs code blocks, imports."""
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -46,3 +47,28 @@ def quote_row(symbol: str = "AAPL", price: float = 190.5) -> dict[str, Any]:
 def code_blocks(page: Path, language: str) -> list[str]:
     """The fenced code blocks in ``language`` of a markdown page, in page order, so tests run what docs show."""
     return re.findall(rf"^```{language}\n(.*?)^```", page.read_text(), flags=re.S | re.M)
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    """Every absolute import in a source file, as ``(line, dotted name)``, lazy ones and ``import_module`` too.
+
+    ``from a.b import c`` gives both ``a.b`` and ``a.b.c``, so that importing a private module or
+    name (``from data_pkg import _net``) shows as such.
+    """
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+            found.extend((node.lineno, f"{node.module}.{alias.name}") for alias in node.names if alias.name != "*")
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+            "import_module",
+            "__import__",
+        ):
+            found.extend(
+                (node.lineno, a.value)
+                for a in node.args[:1]
+                if isinstance(a, ast.Constant) and isinstance(a.value, str)
+            )
+    return found

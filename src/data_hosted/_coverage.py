@@ -24,7 +24,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import anyio
 
 from data_hosted._tools import Toolset, build_toolset
-from data_pkg.client._redact import redact
+from data_pkg.redact import redact
 
 __all__ = ["CoverageError", "Snapshot", "diff", "fetch_tools", "render", "snapshot_of", "with_key"]
 

@@ -9,7 +9,7 @@ from urllib.parse import unquote_plus
 from mcp_types import INVALID_REQUEST
 from starlette.types import Scope, Send
 
-from data_pkg.client._redact import redact
+from data_pkg.redact import redact
 
 __all__ = [
     "RefusedError",

@@ -16,7 +16,7 @@ import logging
 import sys
 from typing import TextIO
 
-from data_pkg.client._redact import install_log_redaction, redact
+from data_pkg.redact import install_log_redaction, redact
 
 __all__ = ["RedactingFormatter", "configure_logging"]
 

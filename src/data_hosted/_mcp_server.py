@@ -22,7 +22,7 @@ from mcp_types.version import is_version_at_least
 
 from data_hosted._calls import WRITER, Caller, ToolCalls
 from data_hosted._tools import Toolset
-from data_pkg._version import __version__
+from data_pkg import __version__
 
 __all__ = ["CALLER_STATE", "INSTRUCTIONS", "SERVER_NAME", "build_server"]
 

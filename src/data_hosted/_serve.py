@@ -19,8 +19,8 @@ from typing import Any
 import uvicorn
 
 from data_hosted._app import HostedApp
-from data_pkg._net import base_url, bind
-from data_pkg._serving import serving_in_thread
+from data_pkg.net import base_url, bind
+from data_pkg.serving import serving_in_thread
 
 __all__ = ["base_url", "bind", "run", "running", "server_stack"]
 

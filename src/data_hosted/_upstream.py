@@ -1,8 +1,8 @@
-"""Calling the REST API with each caller's own key, through the client's transport.
+"""Calling the REST API with each caller's own key, through the client's public transport.
 
-One :class:`~data_pkg.client._async.AsyncTransport` per key (a small LRU):
-it brings the client's request checks, retries on transport errors and 5xx,
-error classification (401/402/429 and the ``Error Message`` bodies) and the
+One :class:`~data_pkg.client.transport.AsyncEndpointTransport` per key (a small
+LRU): it brings the client's request checks, retries on transport errors and
+5xx, error classification (401/402/429 and the ``Error Message`` bodies) and the
 response cache. All of them share one connection pool and one cache backend.
 
 The cache is scoped per key. The client's cache key leaves the API key out so
@@ -18,14 +18,11 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import replace
 
 import httpx2
 
-from data_pkg.client import Secret, Settings
-from data_pkg.client._async import AsyncTransport
-from data_pkg.client._cache import Cache, open_cache
-from data_pkg.client._engine import Call, Engine
+from data_pkg.client import Cache, Secret, Settings, open_cache
+from data_pkg.client.transport import AsyncEndpointTransport, Call
 
 __all__ = ["Upstream"]
 
@@ -72,32 +69,30 @@ class Upstream:
         cache: Cache | None = None,
         max_keys: int = MAX_KEYS,
     ) -> None:
-        self._settings = replace(settings, cache=None)
         self._cache = cache if cache is not None else open_cache(settings.cache)
         self._http = http_transport or httpx2.AsyncHTTPTransport(
             limits=httpx2.Limits(max_connections=200, max_keepalive_connections=50)
         )
         self._max_keys = max_keys
-        self._by_tag: OrderedDict[str, AsyncTransport] = OrderedDict()
-        # Checking arguments needs no key: one engine does it for every caller.
-        self._checker = Engine(self._settings)
+        self._by_tag: OrderedDict[str, AsyncEndpointTransport] = OrderedDict()
+        # Checking arguments needs no key: one transport does it for every caller.
+        self._checker = AsyncEndpointTransport(settings, http_transport=self._http)
         self._key_check = self._checker.prepare("profile", {"symbol": "AAPL"})
 
     def prepare(self, endpoint: str, args: Mapping[str, object]) -> Call:
         """The checked call; raises InvalidRequestError (before any I/O) for a bad argument."""
         return self._checker.prepare(endpoint, args)
 
-    def _transport(self, api_key: Secret, tag: str) -> AsyncTransport:
+    def _transport(self, api_key: Secret, tag: str) -> AsyncEndpointTransport:
         found = self._by_tag.get(tag)
         if found is not None:
             self._by_tag.move_to_end(tag)
             return found
         scoped = KeyScopedCache(self._cache, tag) if self._cache is not None else None
-        engine = Engine(replace(self._settings, api_key=api_key), cache=scoped)
-        made = AsyncTransport(engine, transport=self._http)
+        made = self._checker.with_key(api_key, cache=scoped)
         self._by_tag[tag] = made
         if len(self._by_tag) > self._max_keys:
-            # Its HTTP client only wraps the shared pool: dropping it leaks nothing.
+            # It only wraps the shared pool: dropping it leaks nothing.
             self._by_tag.popitem(last=False)
         return made
 
@@ -110,9 +105,8 @@ class Upstream:
 
         Returns when the upstream answers the data; raises the DataError it answers otherwise.
         """
-        # No cache: the settings here have none. The HTTP client only wraps the shared pool.
-        engine = Engine(replace(self._settings, api_key=api_key))
-        await AsyncTransport(engine, transport=self._http).fetch(self._key_check)
+        # No cache, and the transport only wraps the shared pool.
+        await self._checker.with_key(api_key, cache=None).fetch(self._key_check)
 
     async def aclose(self) -> None:
         """Close the connection pool and the cache."""

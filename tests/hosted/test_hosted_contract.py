@@ -2,37 +2,22 @@
 
 from __future__ import annotations
 
-import ast
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+from tests.support import imported_modules
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCAL_SERVER = ROOT / "src" / "data_pkg" / "mcp"
-
-
-def _imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(), filename=str(path))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
-            "import_module",
-            "__import__",
-        ):
-            found.update(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
-    return found
 
 
 def test_no_module_of_data_pkg_imports_data_hosted() -> None:
     modules = sorted((ROOT / "src" / "data_pkg").rglob("*.py"))
     assert any(p.parent == LOCAL_SERVER for p in modules)
     offenders = {
-        str(path.relative_to(ROOT)): sorted(m for m in _imported_modules(path) if m.split(".")[0] == "data_hosted")
+        str(path.relative_to(ROOT)): sorted({m for _, m in imported_modules(path) if m.split(".")[0] == "data_hosted"})
         for path in modules
     }
     assert {k: v for k, v in offenders.items() if v} == {}

@@ -35,8 +35,8 @@ def test_the_sandbox_imports_only_the_catalog_and_models_of_the_project() -> Non
                         "data_pkg.catalog",
                         "data_pkg.models",
                         "data_pkg.sandbox",
-                        "data_pkg._net",
-                        "data_pkg._serving",
+                        "data_pkg.net",
+                        "data_pkg.serving",
                     )
                     assert name.startswith(allowed), f"{source.name} imports {name}"
 

@@ -19,7 +19,7 @@ from data_pkg.answers._note import CallContext, note
 from data_pkg.answers._render import NotFlatError, Table, json_text
 from data_pkg.answers._rows import Rows, find_rows, project, without_nulls
 from data_pkg.answers._tokens import MARGIN, estimate_tokens, token_rate
-from data_pkg.toolsets._answer import AnswerSpec
+from data_pkg.toolsets import AnswerSpec
 
 NOTE_RESERVE = 90
 """Tokens kept free for the note (the longest note is about 70)."""

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from data_pkg.answers._note import CallContext
 from data_pkg.answers._writer import Answer, write_answer
 from data_pkg.errors import DataError, PlanRestrictedError, RateLimitError
-from data_pkg.toolsets._answer import AnswerSpec
+from data_pkg.toolsets import AnswerSpec
 
 NEXT_STEPS: Mapping[str, str] = MappingProxyType(
     {

@@ -1,9 +1,23 @@
-"""The typed client: ``DataClient`` (blocking) and ``AsyncDataClient`` (asyncio)."""
+"""The typed client: ``DataClient`` (blocking) and ``AsyncDataClient`` (asyncio).
+
+``Cache`` is what a ``cache_backend`` provides and ``open_cache`` builds one from a ``DATA_CACHE``
+value. A server that sends calls with many keys uses :mod:`data_pkg.client.transport`.
+"""
 
 from __future__ import annotations
 
+from data_pkg.client._cache import Cache, open_cache
 from data_pkg.client._client import AsyncDataClient, DataClient
 from data_pkg.client._ratelimit import RateLimitInfo
-from data_pkg.client._settings import Secret, Settings, ValidationMode
+from data_pkg.settings import Secret, Settings, ValidationMode
 
-__all__ = ["AsyncDataClient", "DataClient", "RateLimitInfo", "Secret", "Settings", "ValidationMode"]
+__all__ = [
+    "AsyncDataClient",
+    "Cache",
+    "DataClient",
+    "RateLimitInfo",
+    "Secret",
+    "Settings",
+    "ValidationMode",
+    "open_cache",
+]

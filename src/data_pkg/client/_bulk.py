@@ -13,7 +13,7 @@ from typing import Any
 
 from data_pkg.catalog import Endpoint
 from data_pkg.client._decode import decode_row
-from data_pkg.client._settings import ValidationMode
+from data_pkg.settings import ValidationMode
 
 
 class CsvRows:

@@ -13,9 +13,9 @@ from data_pkg.client._async import AsyncTransport
 from data_pkg.client._cache import Cache
 from data_pkg.client._engine import Engine
 from data_pkg.client._ratelimit import RateLimitInfo
-from data_pkg.client._settings import Settings
 from data_pkg.client._sync import SyncTransport
 from data_pkg.client.groups import AsyncGroups, SyncGroups
+from data_pkg.settings import Settings
 
 _C = TypeVar("_C", bound="_Configured")
 

@@ -18,9 +18,9 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from data_pkg.catalog import Endpoint
-from data_pkg.client._settings import ValidationMode
 from data_pkg.errors import ResponseValidationError
 from data_pkg.models._index import MODEL_MODULES
+from data_pkg.settings import ValidationMode
 
 logger = logging.getLogger("data_pkg.client")
 

@@ -19,8 +19,6 @@ from data_pkg.client._args import WireRequest, encode, query_string
 from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
 from data_pkg.client._decode import check_rows, decode_json, json_rows
 from data_pkg.client._ratelimit import RateLimiter, RateLimitInfo, parse_rate_limit_headers, plan_rate
-from data_pkg.client._redact import install_log_redaction, redact
-from data_pkg.client._settings import Settings
 from data_pkg.client._upstream_errors import classify, error_message_of
 from data_pkg.errors import (
     AuthenticationError,
@@ -30,6 +28,8 @@ from data_pkg.errors import (
     NotFoundError,
     TransportError,
 )
+from data_pkg.redact import install_log_redaction, redact
+from data_pkg.settings import Settings
 
 logger = logging.getLogger("data_pkg.client")
 

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 
 from data_pkg.catalog import Endpoint
 from data_pkg.client._ratelimit import parse_retry_after
-from data_pkg.client._redact import redact
 from data_pkg.errors import (
     AuthenticationError,
     DataError,
@@ -26,6 +25,7 @@ from data_pkg.errors import (
     RateLimitError,
     UpstreamServerError,
 )
+from data_pkg.redact import redact
 
 _PLAN_KINDS: tuple[tuple[str, PlanKind], ...] = (
     ("restricted endpoint", "restricted"),

@@ -484,7 +484,7 @@ def _check_settings(checker: _Checker, label: str, entry: JsonNode, env: Mapping
             'add "DATA_BASE_URL": "https://..." (the API address; http://127.0.0.1:8765 for a local sandbox)',
         )
     else:
-        from data_pkg.client._settings import Settings
+        from data_pkg.settings import Settings
 
         try:
             Settings.from_env(env)

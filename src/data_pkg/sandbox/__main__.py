@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from data_pkg._net import base_url, bind, is_loopback
+from data_pkg.net import base_url, bind, is_loopback
 from data_pkg.sandbox._config import SandboxConfig
 from data_pkg.sandbox._plans import Quota, parse_quota
 

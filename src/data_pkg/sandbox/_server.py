@@ -14,10 +14,10 @@ from typing import Any
 
 import uvicorn
 
-from data_pkg._net import base_url, bind, is_loopback
-from data_pkg._serving import Server, serving_in_thread
+from data_pkg.net import base_url, bind, is_loopback
 from data_pkg.sandbox._app import create_app
 from data_pkg.sandbox._config import SandboxConfig
+from data_pkg.serving import Server, serving_in_thread
 
 __all__ = ["running_sandbox", "serve_forever"]
 

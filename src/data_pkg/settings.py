@@ -1,4 +1,8 @@
-"""Client settings, read from ``DATA_*`` environment variables or given directly.
+"""Settings for reaching the upstream API, read from ``DATA_*`` environment variables or given directly.
+
+A public module below the client, beside :mod:`data_pkg.errors`: the client, both servers and the
+desktop checks read the same :class:`Settings` and :class:`Secret` without loading the HTTP stack
+(it imports the catalog and the errors only). ``data_pkg.client`` re-exports all three names.
 
 Every value is checked when read: an unknown validation mode, a negative
 timeout or a misspelt plan is a :class:`ConfigurationError` that names the
@@ -15,6 +19,8 @@ from typing import Literal, get_args
 
 from data_pkg.catalog import SEGMENT_ENV, TIERS
 from data_pkg.errors import ConfigurationError
+
+__all__ = ["Secret", "Settings", "ValidationMode"]
 
 _SEGMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 

@@ -1,8 +1,8 @@
 """Serving an ASGI app on a socket we bind: in the foreground, or on a thread for tests and demos.
 
-Shared by the sandbox and the hosted-compatible server. The socket is bound before uvicorn
-starts, so the port (even one picked with ``port=0``) is known at once and connections queue
-in the kernel until the server accepts them.
+A public module shared by the sandbox and the hosted-compatible server; sockets come from
+:mod:`data_pkg.net`. The socket is bound before uvicorn starts, so the port (even one picked
+with ``port=0``) is known at once and connections queue in the kernel until the server accepts them.
 """
 
 from __future__ import annotations
@@ -15,9 +15,7 @@ from collections.abc import Callable, Iterator
 
 import uvicorn
 
-from data_pkg._net import base_url, bind, is_loopback
-
-__all__ = ["Server", "base_url", "bind", "is_loopback", "serving_in_thread"]
+__all__ = ["Server", "serving_in_thread"]
 
 STARTUP_TIMEOUT = 15.0
 SHUTDOWN_TIMEOUT = 10.0

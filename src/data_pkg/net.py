@@ -1,4 +1,7 @@
-"""Sockets and addresses, kept apart from the server so a CLI can check its options before importing uvicorn."""
+"""Sockets and addresses, shared by the sandbox and the hosted-compatible server.
+
+Kept apart from :mod:`data_pkg.serving` so that a command line can check its options before importing uvicorn.
+"""
 
 from __future__ import annotations
 

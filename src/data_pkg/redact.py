@@ -1,4 +1,4 @@
-"""Keep the API key out of every log line.
+"""Keep the API key out of every log line: a public module every layer and both servers use.
 
 The upstream takes the key only as the ``apikey`` query parameter, so every
 URL we send carries it, and the HTTP library logs URLs at INFO and DEBUG. A
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
+
+__all__ = ["RedactingFilter", "install_log_redaction", "redact"]
 
 _APIKEY = re.compile(r"(?i)(apikey=)[^&\s\"'#]+")
 
