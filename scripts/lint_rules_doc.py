@@ -1,9 +1,10 @@
 """Write ``docs/lint-rules.md`` from the rule registries and their examples; ``--check`` fails when it is stale.
 
 The page lists every code ``data-mcp lint`` can report: the resolver's (``data_pkg.toolsets.RULES``)
-and lint's own (``data_pkg.lint.LINT_RULES``), each with its severity, summary and a bad and a fixed
-example (``data_pkg.lint.EXAMPLES``). Run ``python scripts/lint_rules_doc.py`` after changing any of
-them and commit the result; CI runs it with ``--check``.
+and lint's own (``data_pkg.lint.LINT_RULES``), as :func:`data_pkg.lint.all_rules` joins them, each
+with its severity, summary and a bad and a fixed example (``data_pkg.lint.EXAMPLES``). Run
+``python scripts/lint_rules_doc.py`` after changing any of them and commit the result; CI runs it
+with ``--check``. The desktop config codes have a generator of their own (``config_codes_doc.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from _artifacts import sync
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from data_pkg.lint import EXAMPLES, Snippet, all_rules  # noqa: E402
+from data_pkg.lint import Snippet, all_rules  # noqa: E402
 
 DEFAULT_OUTPUT = ROOT / "docs" / "lint-rules.md"
 
@@ -68,7 +69,7 @@ data-mcp lint analyst --style spec              # a profile, under another namin
 - **Settings and ignores.** `[tool.data-mcp]` in `pyproject.toml` (or a `.data-mcp.toml`) disables rules,
   changes their severity, sets a default `max_tokens` and default paths; `# data-mcp: ignore[DM503]` (YAML,
   Python) or a `"$comment": "data-mcp: ignore[DM503]"` member (JSON) silences a finding where it is. Errors the
-  server enforces (DM1xx–DM4xx errors) can be neither. See [teams](teams.md#5-findings-a-team-can-live-with).
+  server enforces (DM1xx–DM4xx errors) can be neither. See [teams](teams.md#findings-a-team-can-live-with).
 - **Exit status.** 0: no errors. 1: errors (or warnings with `--strict`). 2: usage error, or a path that does
   not exist, a glob that matches nothing, a file that cannot be opened, settings that are not valid.
 
@@ -143,12 +144,12 @@ def render() -> str:
         if rule.code[:3] != group:
             group = rule.code[:3]
             out += ["", f"### {group}xx: {GROUPS[group]}"]
-        example = EXAMPLES[rule.code]
         out += ["", f"#### {rule.code}", "", f"`{rule.slug}`, {rule.severity}. {rule.summary}", ""]
-        out += _snippet("Bad", example.bad)
-        out += _snippet("Fixed", example.fixed)
-        if example.note:
-            out += [example.note, ""]
+        for example in rule.examples:
+            out += _snippet("Bad", example.bad)
+            out += _snippet("Fixed", example.fixed)
+            if example.note:
+                out += [example.note, ""]
         while out[-1] == "":
             out.pop()
     return "\n".join(out) + "\n"

@@ -45,8 +45,12 @@ def quote_row(symbol: str = "AAPL", price: float = 190.5) -> dict[str, Any]:
 
 
 def code_blocks(page: Path, language: str) -> list[str]:
-    """The fenced code blocks in ``language`` of a markdown page, in page order, so tests run what docs show."""
-    return re.findall(rf"^```{language}\n(.*?)^```", page.read_text(), flags=re.S | re.M)
+    """The fenced code blocks in ``language`` of a markdown page, in page order, so tests run what docs show.
+
+    A fence indented under a tab (``=== "Linux"``) or a list item counts too, its indentation removed.
+    """
+    found = re.findall(rf"^( *)```{language}\n(.*?)^\1```", page.read_text(), flags=re.S | re.M)
+    return [re.sub(rf"^{indent}", "", block, flags=re.M) for indent, block in found]
 
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:

@@ -19,7 +19,7 @@ from data_pkg.sandbox import running_sandbox
 from tests.support import code_blocks
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "index.md"
-KEY_PLACEHOLDER, URL_PLACEHOLDER = "your key", "https://the.api.host"
+KEY_PLACEHOLDER, URL_PLACEHOLDER = "<your API key>", "https://the.api.host"
 
 pytestmark = pytest.mark.slow
 

@@ -1,0 +1,40 @@
+"""Every page of the docs site, loaded in headless Chromium with no network, works: nothing in the console, heading
+ids a script can select, code blocks rendered as blocks, nothing wider than a 1280 px window.
+
+Slow-ish (one mkdocs build, one browser for all pages); skipped without Chromium except in CI, where it must run.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.docs.conftest import Page
+
+pytestmark = pytest.mark.slow
+
+
+def _listed(found: dict[str, list[str]]) -> str:
+    return "\n".join(f"{path}: {item!r}" for path, items in found.items() for item in items)
+
+
+def test_no_page_logs_an_error_in_the_console(pages: list[Page]) -> None:
+    errors = {page.path: page.visit.errors for page in pages if page.visit.errors}
+    assert errors == {}, _listed(errors)
+
+
+def test_every_heading_id_is_a_valid_css_selector(pages: list[Page]) -> None:
+    # Themes and readers' scripts look headings up with querySelector('#' + id): an id starting with a digit throws.
+    bad = {page.path: page.found["badIds"] for page in pages if page.found["badIds"]}
+    assert bad == {}, _listed(bad)
+
+
+def test_no_code_block_is_rendered_inline(pages: list[Page]) -> None:
+    # A fence Markdown did not recognise (inside a list, badly indented) becomes inline code with its language word
+    # and line breaks in it; inline code wrapped across source lines shows those breaks too.
+    inline = {page.path: page.found["inlineBlocks"] for page in pages if page.found["inlineBlocks"]}
+    assert inline == {}, _listed(inline)
+
+
+def test_no_page_is_wider_than_the_window(pages: list[Page]) -> None:
+    wide = {page.path: page.found["width"] for page in pages if page.found["width"] > page.found["viewport"]}
+    assert wide == {}
