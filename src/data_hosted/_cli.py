@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from data_pkg.errors import ConfigurationError
+from data_pkg.extras import require_extra
 
 __all__ = ["main"]
 
@@ -129,6 +130,7 @@ def _coverage(options: argparse.Namespace, env: Mapping[str, str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``data-hosted`` and ``python -m data_hosted``."""
+    require_extra("hosted", "data-hosted", "data-hosted")
     options = _parser().parse_args(argv)
     env = dict(os.environ)
     if options.command == "serve":

@@ -149,11 +149,28 @@ def test_install_to_an_explicit_path_without_a_key(
 ) -> None:
     target = tmp_path / "elsewhere" / "acme_desktop_config.json"
     result = run("in-process", ["config", "install", str(target)], base_env(tmp_path), monkeypatch, capsys)
-    assert result.code == 0
+    assert result.code == 1  # written, but the assistant could not use it yet
     assert json.loads(target.read_text())["mcpServers"]["market-data"]["env"]["DATA_API_KEY"] == "<your API key>"
     assert "placeholder written" in result.stdout
     assert "DC302" in result.stdout and "DC210" in result.stdout  # what is still to fill in
-    assert "the desktop assistant" in result.stdout
+    assert "will not work until the problems above are fixed; then restart the desktop assistant" in result.stdout
+
+
+def test_a_dry_run_over_an_existing_entry_shows_what_force_would_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    existing = {"mcpServers": {"market-data": {"command": "/old/python", "args": ["-m", "data_pkg.mcp"]}}}
+    config = write_config(tmp_path, json.dumps(existing))
+    before = config.read_text()
+    result = run("in-process", ["config", "install", "--dry-run"], _env(tmp_path), monkeypatch, capsys)
+    assert result.code == 0, result.output
+    assert "Dry run: nothing written. Without --force the install stops here: " in result.stdout
+    assert 'a server named "market-data" is already configured' in result.stdout
+    assert f"With --force it would replace the entry in {config}:" in result.stdout
+    shown = json.loads(result.stdout.split(":\n", 1)[1])
+    assert shown["market-data"]["command"] == sys.executable
+    assert shown["market-data"]["env"]["DATA_API_KEY"] == "****" + SECRET_KEY[-4:]
+    assert config.read_text() == before
 
 
 def test_install_without_an_assistant_is_a_usage_error(

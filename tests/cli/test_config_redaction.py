@@ -131,10 +131,10 @@ def test_install_masks_the_key_in_what_it_reports(
     # The new entry is not clean either: its base URL carries the key, so install reports it too.
     env = base_env(tmp_path, DATA_API_KEY=SECRET_KEY, DATA_BASE_URL=f"ftp://127.0.0.1/?apikey={SECRET_KEY}")
     result = run("subprocess", ["config", "install", "--name", "extra"], env, monkeypatch, capsys)
-    assert result.code in (0, 2), result.output
+    assert result.code in (1, 2), result.output  # 1: written with findings; 2: the file was refused
     assert "DC" in result.output  # the refusal's findings, or what validate says about the new entry
     _assert_no_key(result.output, secret)
-    if result.code == 0:
+    if result.code == 1:
         assert json.loads(config.read_text())["mcpServers"]["extra"]["env"]["DATA_API_KEY"] == SECRET_KEY
 
 

@@ -11,12 +11,21 @@ from __future__ import annotations
 import sys
 
 
+def serve() -> int:
+    """Run the stdio server; without the ``mcp`` extra, one line naming it and exit status 2."""
+    try:
+        from data_pkg.mcp.server import main as run
+    except ModuleNotFoundError as error:
+        from data_pkg.extras import exit_for_missing_extra
+
+        exit_for_missing_extra(error, "mcp", "data-mcp", "the server")
+    return run()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``data-mcp`` command."""
     args = sys.argv[1:] if argv is None else argv
     if not args or args == ["serve"]:
-        from data_pkg.mcp.server import main as serve
-
         return serve()
     from data_pkg.cli._app import app
 

@@ -16,9 +16,9 @@ def register(app: typer.Typer) -> None:
 
         Example: DATA_API_KEY=... DATA_BASE_URL=... DATA_MCP_MANIFEST=analyst data-mcp serve
         """
-        from data_pkg.mcp.server import main
+        from data_pkg.cli import serve as run
 
-        raise typer.Exit(main())
+        raise typer.Exit(run())
 
     @app.command()
     def sandbox(

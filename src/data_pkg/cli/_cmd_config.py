@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -77,9 +78,13 @@ entry. A config that is a symbolic link stays one: the file it points to is repl
 
 PATH writes to that file instead of the assistant's.
 
-Exit status: 0 installed (or nothing to change, or --dry-run), 1 an entry of that name exists
-(use --force), 2 the assistant cannot be determined, the file cannot be read or is not JSON, or
-another install kept it locked for 30 s.
+--dry-run writes nothing and shows the entry; where an entry of that name exists, it says so and
+shows what --force would write.
+
+Exit status: 0 installed and ready (or nothing to change, or --dry-run), 1 an entry of that name
+exists (use --force), or the entry is written but will not work yet: config validate finds an
+error in it (a placeholder key, say) or this Python lacks the mcp extra; 2 the assistant cannot be
+determined, the file cannot be read or is not JSON, or another install kept it locked for 30 s.
 
 \b
 Examples:
@@ -149,8 +154,23 @@ def _manifest_note(entry: dict[str, Any]) -> None:
         typer.echo(f"note: {MANIFEST_ENV} {value} does not exist (yet)", err=True)
 
 
+def _missing_server_extra() -> str | None:
+    """Why the entry would not start here: the Python it names lacks the ``mcp`` extra."""
+    from data_pkg.extras import install_hint, missing_from_extra
+
+    missing = missing_from_extra("mcp")
+    if not missing:
+        return None
+    return (
+        f"{sys.executable} has no mcp extra (missing: {', '.join(missing)}), so the server this entry starts"
+        f" would exit at once; install it into this environment: {install_hint('mcp')}"
+    )
+
+
 def _findings_text(findings: tuple[Finding, ...] | list[Finding], file: str) -> str:
-    return "\n".join(f.render(file) for f in findings)
+    from data_pkg.desktop import render_finding
+
+    return "\n".join(render_finding(f, file) for f in findings)
 
 
 def register(app: typer.Typer) -> None:
@@ -220,8 +240,16 @@ def register(app: typer.Typer) -> None:
 
         target, found = _target(path, assistant)
         entry = _entry(manifest, with_key=True)
+        refused: InstallRefusedError | None = None
         try:
-            result = install_entry(target, name, entry, force=force, dry_run=dry_run)
+            try:
+                result = install_entry(target, name, entry, force=force, dry_run=dry_run)
+            except InstallRefusedError as error:
+                if not (dry_run and error.reason == "exists"):
+                    raise
+                # A dry run shows what --force would write, and says the real run stops without it.
+                refused = error
+                result = install_entry(target, name, entry, force=True, dry_run=True)
         except InstallRefusedError as error:
             details = _findings_text(error.findings, str(target))
             raise _fail(
@@ -233,15 +261,23 @@ def register(app: typer.Typer) -> None:
             raise _fail(f"{target}: {why}; the config is unchanged") from None
         key = entry["env"]["DATA_API_KEY"]
         key_set = bool(os.environ.get("DATA_API_KEY", "").strip())
+        no_server = _missing_server_extra()
         if dry_run:
             shown = json.loads(json.dumps(entry))
             if key_set:
                 shown["env"]["DATA_API_KEY"] = mask_key(key)
             verb = "create" if result.created else "replace the entry in" if result.replaced else "add to"
-            typer.echo(f"Dry run: nothing written. Would {verb} {target}:")
+            if refused is not None:
+                typer.echo(f"Dry run: nothing written. Without --force the install stops here: {refused}.")
+                verb = "replace the entry in"
+                typer.echo(f"With --force it would {verb} {target}:")
+            else:
+                typer.echo(f"Dry run: nothing written. Would {verb} {target}:")
             typer.echo(json.dumps({name: shown}, indent=2, ensure_ascii=False))
             if result.others:
                 typer.echo(f"Other servers kept as they are: {', '.join(result.others)}")
+            if no_server:
+                typer.echo(f"warning: {no_server}", err=True)
             return
         if result.unchanged:
             typer.echo(f'{target} already has this "{name}" entry; nothing to change.')
@@ -261,7 +297,15 @@ def register(app: typer.Typer) -> None:
         validation = validate_config(result.text, name=name)
         if validation.findings:
             typer.echo(f"data-mcp config validate reports:\n{_findings_text(validation.findings, str(target))}")
+        if no_server:
+            typer.echo(f"warning: {no_server}", err=True)
         who = found.name if found is not None else "the desktop assistant"
+        if not validation.ok or no_server:
+            # Written, yet the assistant could not use it: say so in the exit status too.
+            typer.echo(
+                f"The entry is written but will not work until the problems above are fixed; then restart {who}."
+            )
+            raise typer.Exit(1)
         typer.echo(f"Now quit {who} completely (not just its window) and start it again: it reads the config at start.")
 
     @config.command("validate", help=VALIDATE_HELP)
@@ -273,16 +317,16 @@ def register(app: typer.Typer) -> None:
         name: Annotated[Optional[str], typer.Option("--name", "-n", help="Check only this server entry.")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     ) -> None:
-        from data_pkg.desktop import ConfigReadError, read_config, validate_config
+        from data_pkg.desktop import ConfigReadError, finding_json, read_config, render_finding, validate_config
 
         target, _ = _target(path, assistant)
         try:
             text = read_config(target)
         except ConfigReadError as error:
             if as_json:
-                typer.echo(json.dumps({"file": str(target), "ok": False, "findings": [error.finding.as_dict()]}))
+                typer.echo(json.dumps({"file": str(target), "ok": False, "findings": [finding_json(error.finding)]}))
                 raise typer.Exit(2) from None
-            raise _fail(error.finding.render(str(target))) from None
+            raise _fail(render_finding(error.finding, str(target))) from None
         validation = validate_config(text, name=name)
         errors = sum(f.is_error for f in validation.findings)
         warnings = len(validation.findings) - errors
@@ -292,7 +336,7 @@ def register(app: typer.Typer) -> None:
                 "ok": validation.ok,
                 "strict_json": validation.strict_json,
                 "servers": {e.name: validation.tool_counts.get(e.name) for e in validation.entries},
-                "findings": [f.as_dict() for f in validation.findings],
+                "findings": [finding_json(f) for f in validation.findings],
             }
             typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         else:

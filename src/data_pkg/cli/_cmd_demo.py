@@ -108,9 +108,10 @@ def register(app: typer.Typer) -> None:
         try:
             import anyio
             import mcp  # noqa: F401  (the client side of the demo)
-        except ImportError:
-            typer.echo('the demo needs the MCP extra: pip install "data-pkg[mcp]"', err=True)
-            raise typer.Exit(2) from None
+        except ModuleNotFoundError as error:
+            from data_pkg.extras import exit_for_missing_extra
+
+            exit_for_missing_extra(error, "mcp", "data-mcp demo", "the demo")
         from data_pkg.sandbox import running_sandbox
 
         started = time.perf_counter()

@@ -108,7 +108,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"sandbox listening on {url} (keys: {keys})", file=sys.stderr, flush=True)
 
     # Imported only now: option errors above are reported without loading the web stack.
-    from data_pkg.sandbox._server import serve_forever
+    try:
+        from data_pkg.sandbox._server import serve_forever
+    except ModuleNotFoundError as error:
+        from data_pkg.extras import exit_for_missing_extra
+
+        sock.close()
+        exit_for_missing_extra(error, "sandbox", "data-sandbox", "the sandbox")
 
     try:
         serve_forever(config, sock, announce)
