@@ -51,7 +51,7 @@ def test_a_bad_argument_is_refused_before_any_request(
 def test_a_path_value_that_is_not_in_the_enum_never_reaches_the_url(make_client: MakeClient) -> None:
     client, upstream = make_client(_ok)
     with pytest.raises(InvalidRequestError) as caught:
-        client.company.get_intraday_prices("../../x", "AAPL")  # type: ignore[arg-type]
+        client.company.get_intraday_prices("AAPL", "../../x")  # type: ignore[call-overload]
     assert caught.value.param == "interval"
     assert upstream.requests == []
 
@@ -82,7 +82,7 @@ def test_lists_booleans_and_ciks_are_encoded_the_way_the_api_reads_them(make_cli
 
 def test_the_interval_fills_the_path(make_client: MakeClient) -> None:
     client, upstream = make_client(lambda r: httpx2.Response(200, json=[]))
-    client.company.get_intraday_prices("5min", "AAPL")
+    client.company.get_intraday_prices("AAPL", "5min")
     assert upstream.requests[0].url.path == "/stable/historical-chart/5min"
 
 

@@ -12,7 +12,6 @@ import pytest
 from data_pkg import AsyncDataClient, DataClient, EndpointUnavailableError, PlanRestrictedError, RateLimitError
 from data_pkg.catalog import Endpoint, Param, client_endpoints
 from data_pkg.client._decode import model_class
-from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 
 LIVE = [e for e in client_endpoints() if e.status == "live"]
 JSON = [e for e in LIVE if e.format == "json"]
@@ -72,19 +71,16 @@ def check_shape(endpoint: Endpoint, result: Any) -> None:
         assert rows[0].symbol == symbol, endpoint.spec
 
 
+def positional(endpoint: Endpoint, args: dict[str, Any]) -> list[Any]:
+    """The required arguments, taken out of ``args`` in the methods' order: the symbol first."""
+    required = sorted((p for p in endpoint.params if p.required), key=lambda p: p.name != "symbol")
+    return [args.pop(p.name) for p in required]
+
+
 def call_sync(client: DataClient, endpoint: Endpoint) -> Any:
     method = getattr(getattr(client, endpoint.group), endpoint.method)
     args = arguments(endpoint)
-    positional = [args.pop(p.name) for p in endpoint.params if p.required]
-    return method(*positional, **args)
-
-
-@pytest.fixture(scope="module")
-def sandbox() -> Iterator[str]:
-    quotas = {"demo": Quota(10**6, 60), "sandbox-basic": Quota(2, 60)}
-    # Symbol lists are capped (tests/sandbox/test_depths.py checks their full sizes): every row is validated.
-    with running_sandbox(SandboxConfig(bulk_rows=40, list_rows=300, quotas=quotas)) as url:
-        yield url
+    return method(*positional(endpoint, args), **args)
 
 
 @pytest.fixture(scope="module")
@@ -117,12 +113,10 @@ async def test_every_endpoint_answers_the_same_through_the_async_client(sandbox:
         for endpoint in JSON:
             method = getattr(getattr(client, endpoint.group), endpoint.method)
             args = arguments(endpoint)
-            positional = [args.pop(p.name) for p in endpoint.params if p.required]
-            check_shape(endpoint, await method(*positional, **args))
+            check_shape(endpoint, await method(*positional(endpoint, args), **args))
         bulk = CSV[0]
         args = arguments(bulk)
-        positional = [args.pop(p.name) for p in bulk.params if p.required]
-        rows = [row async for row in getattr(getattr(client, bulk.group), bulk.method)(*positional, **args)]
+        rows = [row async for row in getattr(getattr(client, bulk.group), bulk.method)(*positional(bulk, args), **args)]
         assert len(rows) == 40
 
 

@@ -115,6 +115,9 @@ def p(
     enum: tuple[Scalar, ...] = (),
     description: str | None = None,
     path: bool = False,
+    aliases: tuple[str, ...] = (),
+    client_default: Scalar | None = None,
+    synonyms: tuple[tuple[str, str], ...] = (),
 ) -> Param:
     """Build a :class:`Param`, filling type and description from the shared vocabulary."""
     common = _COMMON.get(name)
@@ -130,4 +133,7 @@ def p(
         default=default,
         enum=enum,
         location="path" if path else "query",
+        aliases=aliases,
+        client_default=client_default,
+        synonyms=synonyms,
     )

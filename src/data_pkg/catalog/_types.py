@@ -55,6 +55,12 @@ class Param:
     default: Scalar | None = None
     enum: tuple[Scalar, ...] = ()
     location: Literal["query", "path"] = "query"
+    aliases: tuple[str, ...] = ()
+    """Earlier names of this argument that the client still accepts (``start_date`` for ``from_date``)."""
+    client_default: Scalar | None = None
+    """What the client sends for a required argument the caller left out (the earlier client's default)."""
+    synonyms: tuple[tuple[str, str], ...] = ()
+    """Other spellings of allowed values, rewritten before sending: ``(("daily", "1day"),)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +105,14 @@ class Endpoint:
     """Served by the hosted MCP server only (the ratings add-on): no client method, no local tool."""
     segments: tuple[str, ...] = field(default=())
     """Configurable path segments (``provider``, ``ratings_addon``) this path needs."""
+    aliases: tuple[str, ...] = ()
+    """Earlier client method names of this endpoint (same group): extra names of the client method, never tool names."""
+    recent_days: int | None = None
+    """For required ``from_date``/``to_date``: when left out, the client asks for this many days up to today."""
+    by_symbol: str | None = None
+    """Key of the same answer narrowed to chosen symbols; the client method then takes an optional ``symbol``."""
+    history: bool = False
+    """One symbol's price history: the client's list also answers ``.historical`` and ``.symbol`` (earlier shape)."""
 
     @property
     def spec(self) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import httpx2
 
 from data_pkg.catalog import SEGMENT_ENV, Endpoint, Param
+from data_pkg.client._earlier import our_arguments
 from data_pkg.errors import EndpointUnavailableError, InvalidRequestError
 
 _PATH_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -58,6 +59,7 @@ class WireRequest:
 def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str, str]) -> WireRequest:
     """Validate ``args`` for ``endpoint`` and build the wire request.
 
+    Arguments written for the earlier client are first made into ours (:func:`our_arguments`).
     Raises :class:`InvalidRequestError` naming the first bad argument, or
     :class:`EndpointUnavailableError` for withdrawn endpoints and unconfigured
     path segments.
@@ -67,6 +69,7 @@ def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str
         raise EndpointUnavailableError(
             f"{endpoint.spec} was withdrawn upstream and answers nothing{hint}", endpoint=endpoint.spec
         )
+    args = our_arguments(endpoint, args)
     known = {p.name for p in endpoint.params}
     unknown = [name for name in args if name not in known]
     if unknown:

@@ -39,16 +39,20 @@ class AsyncTransport:
             )
         return self._http
 
-    async def call(self, name: str, args: Mapping[str, object], *, plain: bool = False) -> Any:
+    async def call(self, name: str, args: Mapping[str, object], *, plain: bool = False, refresh: bool = False) -> Any:
         """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values."""
         call = self.engine.prepare(name, args)
         self.engine.expect_json(call)
-        return self.engine.answer(call, await self.fetch(call), plain=plain)
+        return self.engine.answer(call, await self.fetch(call, refresh=refresh), plain=plain)
 
-    async def fetch(self, call: Call) -> bytes:
-        """The answer body: from the cache when fresh, else from the network (then cached)."""
+    async def fetch(self, call: Call, *, refresh: bool = False) -> bytes:
+        """The answer body: from the cache when fresh, else from the network (then cached).
+
+        With ``refresh`` the cache is not read (the caller wants the upstream's answer now), but
+        the answer still replaces the cached one, so the next plain call sees it.
+        """
         cache = self.engine.cache
-        if cache is not None and (hit := await cache.aget(call.cache_key)) is not None:
+        if cache is not None and not refresh and (hit := await cache.aget(call.cache_key)) is not None:
             return hit
         body = await self._send(call)
         if cache is not None:

@@ -20,6 +20,11 @@ from data_pkg.settings import Settings
 _C = TypeVar("_C", bound="_Configured")
 
 
+def _force_refresh(args: dict[str, Any]) -> bool:
+    # Taken out of **args rather than declared, so that call(name, **mapping) keeps its typed signature.
+    return bool(args.pop("force_refresh", False))
+
+
 class _Configured:
     """How both clients are built: explicit arguments, a Settings object, or the environment."""
 
@@ -89,12 +94,17 @@ class DataClient(_Configured, SyncGroups):
         self._transport = SyncTransport(engine, transport=transport)
 
     def call(self, endpoint: str, **args: Any) -> Any:
-        """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch)."""
-        return self._transport.call(endpoint, args)
+        """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch).
+
+        ``force_refresh=True`` skips the cache for this call; the fresh answer is cached.
+        """
+        refresh = _force_refresh(args)
+        return self._transport.call(endpoint, args, refresh=refresh)
 
     def call_json(self, endpoint: str, **args: Any) -> Any:
         """Like :meth:`call`, but the answer's rows stay the upstream's JSON values (validated, not converted)."""
-        return self._transport.call(endpoint, args, plain=True)
+        refresh = _force_refresh(args)
+        return self._transport.call(endpoint, args, plain=True, refresh=refresh)
 
     def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
         """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""
@@ -132,12 +142,17 @@ class AsyncDataClient(_Configured, AsyncGroups):
         self._transport = AsyncTransport(engine, transport=transport)
 
     async def call(self, endpoint: str, **args: Any) -> Any:
-        """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch)."""
-        return await self._transport.call(endpoint, args)
+        """Call any endpoint by key or spec name with keyword arguments (untyped escape hatch).
+
+        ``force_refresh=True`` skips the cache for this call; the fresh answer is cached.
+        """
+        refresh = _force_refresh(args)
+        return await self._transport.call(endpoint, args, refresh=refresh)
 
     async def call_json(self, endpoint: str, **args: Any) -> Any:
         """Like :meth:`call`, but the answer's rows stay the upstream's JSON values (validated, not converted)."""
-        return await self._transport.call(endpoint, args, plain=True)
+        refresh = _force_refresh(args)
+        return await self._transport.call(endpoint, args, plain=True, refresh=refresh)
 
     async def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
         """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""

@@ -38,16 +38,20 @@ class SyncTransport:
             )
         return self._http
 
-    def call(self, name: str, args: Mapping[str, object], *, plain: bool = False) -> Any:
+    def call(self, name: str, args: Mapping[str, object], *, plain: bool = False, refresh: bool = False) -> Any:
         """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values."""
         call = self.engine.prepare(name, args)
         self.engine.expect_json(call)
-        return self.engine.answer(call, self.fetch(call), plain=plain)
+        return self.engine.answer(call, self.fetch(call, refresh=refresh), plain=plain)
 
-    def fetch(self, call: Call) -> bytes:
-        """The answer body: from the cache when fresh, else from the network (then cached)."""
+    def fetch(self, call: Call, *, refresh: bool = False) -> bytes:
+        """The answer body: from the cache when fresh, else from the network (then cached).
+
+        With ``refresh`` the cache is not read (the caller wants the upstream's answer now), but
+        the answer still replaces the cached one, so the next plain call sees it.
+        """
         cache = self.engine.cache
-        if cache is not None and (hit := cache.get(call.cache_key)) is not None:
+        if cache is not None and not refresh and (hit := cache.get(call.cache_key)) is not None:
             return hit
         body = self._send(call)
         if cache is not None:

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Literal, overload
 
-from data_pkg.client._group import AsyncGroup, SyncGroup
+from data_pkg.client._group import AsyncGroup, SyncGroup, symbol_first
+from data_pkg.client._history import History
 from data_pkg.models.alternative import (
     Commodity,
     CommodityHistoricalPrice,
@@ -26,39 +27,74 @@ from data_pkg.models.alternative import (
 class AlternativeGroup(SyncGroup):
     """Crypto, forex and commodity lists, quotes and price history."""
 
-    def get_crypto_list(self) -> list[CryptoPair]:
+    def get_crypto_list(self, *, force_refresh: bool = False) -> list[CryptoPair]:
         """All cryptocurrency pairs available: symbol, name, exchange, ICO date, circulating and total supply."""
-        return self._many("crypto_list", CryptoPair, {})
+        return self._many("crypto_list", CryptoPair, {}, refresh=force_refresh)
 
-    def get_legacy_crypto_quotes(self) -> list[CryptoQuote]:
+    def get_legacy_crypto_quotes(self, *, force_refresh: bool = False) -> list[CryptoQuote]:
         """Withdrawn upstream: used to return live quotes for every cryptocurrency pair in one call.
 
         Calling it raises EndpointUnavailableError. Use ``batch.crypto_quotes``.
-        """
-        return self._many("legacy_crypto_quotes", CryptoQuote, {})
 
-    def get_crypto_quote(self, symbol: str) -> CryptoQuote:
+        Also callable by its earlier name: ``get_crypto_quotes``.
+        """
+        return self._many("legacy_crypto_quotes", CryptoQuote, {}, refresh=force_refresh)
+
+    def get_crypto_quote(self, symbol: str, *, force_refresh: bool = False) -> CryptoQuote:
         """Live quote for one crypto pair (e.g. BTCUSD): price, change, day/year range, volume, market cap.
 
         Args:
             symbol: Crypto pair symbol, e.g. BTCUSD or ETHUSD.
         """
-        return self._one("crypto_quote", CryptoQuote, {"symbol": symbol})
+        return self._one("crypto_quote", CryptoQuote, {"symbol": symbol}, refresh=force_refresh)
 
     def get_crypto_historical(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[CryptoHistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[CryptoHistoricalPrice]:
         """Daily OHLCV history for one crypto pair, with change and VWAP; narrow with from_date/to_date.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Crypto pair symbol, e.g. BTCUSD or ETHUSD.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return self._many(
-            "crypto_historical", CryptoHistoricalPrice, {"symbol": symbol, "from_date": from_date, "to_date": to_date}
+        return self._history(
+            "crypto_historical",
+            CryptoHistoricalPrice,
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
+    @overload
+    def get_crypto_intraday(
+        self,
+        symbol: str,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[CryptoIntradayPrice]: ...
+    @overload
     def get_crypto_intraday(
         self,
         interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"],
@@ -66,54 +102,116 @@ class AlternativeGroup(SyncGroup):
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[CryptoIntradayPrice]: ...
+    def get_crypto_intraday(
+        self,
+        *args: str | None,
+        symbol: str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CryptoIntradayPrice]:
         """Intraday OHLCV bars (1min to 4hour) for one crypto pair over a date range.
 
+        The earlier order (interval, symbol) still works and warns (DeprecationWarning).
+
         Args:
-            interval: Bar size of the intraday chart.
             symbol: Crypto pair symbol, e.g. BTCUSD or ETHUSD.
+            interval: Bar size of the intraday chart. Left out: '1min'.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
+        symbol, interval = symbol_first("crypto_intraday", args, symbol, interval)
         return self._many(
             "crypto_intraday",
             CryptoIntradayPrice,
-            {"interval": interval, "symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "interval": interval,
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
-    def get_forex_list(self) -> list[ForexPair]:
+    def get_forex_list(self, *, force_refresh: bool = False) -> list[ForexPair]:
         """All currency pairs available: symbol plus base and quote currency codes and names."""
-        return self._many("forex_list", ForexPair, {})
+        return self._many("forex_list", ForexPair, {}, refresh=force_refresh)
 
-    def get_legacy_forex_quotes(self) -> list[ForexQuote]:
+    def get_legacy_forex_quotes(self, *, force_refresh: bool = False) -> list[ForexQuote]:
         """Withdrawn upstream: used to return live quotes for every currency pair in one call.
 
         Calling it raises EndpointUnavailableError. Use ``batch.forex_quotes``.
-        """
-        return self._many("legacy_forex_quotes", ForexQuote, {})
 
-    def get_forex_quote(self, symbol: str) -> ForexQuote:
+        Also callable by its earlier name: ``get_forex_quotes``.
+        """
+        return self._many("legacy_forex_quotes", ForexQuote, {}, refresh=force_refresh)
+
+    def get_forex_quote(self, symbol: str, *, force_refresh: bool = False) -> ForexQuote:
         """Live quote for one currency pair (e.g. EURUSD): rate, change, day/year range, moving averages.
 
         Args:
             symbol: Currency pair symbol, e.g. EURUSD or USDJPY.
         """
-        return self._one("forex_quote", ForexQuote, {"symbol": symbol})
+        return self._one("forex_quote", ForexQuote, {"symbol": symbol}, refresh=force_refresh)
 
     def get_forex_historical(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[ForexHistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[ForexHistoricalPrice]:
         """Daily OHLC exchange-rate history for one currency pair, with change; narrow with from_date/to_date.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Currency pair symbol, e.g. EURUSD or USDJPY.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return self._many(
-            "forex_historical", ForexHistoricalPrice, {"symbol": symbol, "from_date": from_date, "to_date": to_date}
+        return self._history(
+            "forex_historical",
+            ForexHistoricalPrice,
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
+    @overload
+    def get_forex_intraday(
+        self,
+        symbol: str,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[ForexIntradayPrice]: ...
+    @overload
     def get_forex_intraday(
         self,
         interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"],
@@ -121,56 +219,116 @@ class AlternativeGroup(SyncGroup):
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[ForexIntradayPrice]: ...
+    def get_forex_intraday(
+        self,
+        *args: str | None,
+        symbol: str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[ForexIntradayPrice]:
         """Intraday OHLC bars (1min to 4hour) for one currency pair over a date range.
 
+        The earlier order (interval, symbol) still works and warns (DeprecationWarning).
+
         Args:
-            interval: Bar size of the intraday chart.
             symbol: Currency pair symbol, e.g. EURUSD or USDJPY.
+            interval: Bar size of the intraday chart. Left out: '1min'.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
+        symbol, interval = symbol_first("forex_intraday", args, symbol, interval)
         return self._many(
             "forex_intraday",
             ForexIntradayPrice,
-            {"interval": interval, "symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "interval": interval,
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
-    def get_commodities_list(self) -> list[Commodity]:
+    def get_commodities_list(self, *, force_refresh: bool = False) -> list[Commodity]:
         """All commodity futures available: symbol, name, exchange, currency and trade month."""
-        return self._many("commodities_list", Commodity, {})
+        return self._many("commodities_list", Commodity, {}, refresh=force_refresh)
 
-    def get_legacy_commodity_quotes(self) -> list[CommodityQuote]:
+    def get_legacy_commodity_quotes(self, *, force_refresh: bool = False) -> list[CommodityQuote]:
         """Withdrawn upstream: used to return live quotes for every commodity future in one call.
 
         Calling it raises EndpointUnavailableError. Use ``batch.commodity_quotes``.
-        """
-        return self._many("legacy_commodity_quotes", CommodityQuote, {})
 
-    def get_commodity_quote(self, symbol: str) -> CommodityQuote:
+        Also callable by its earlier name: ``get_commodities_quotes``.
+        """
+        return self._many("legacy_commodity_quotes", CommodityQuote, {}, refresh=force_refresh)
+
+    def get_commodity_quote(self, symbol: str, *, force_refresh: bool = False) -> CommodityQuote:
         """Live quote for one commodity future (e.g. GCUSD gold): price, change, day/year range, volume.
 
         Args:
             symbol: Commodity symbol, e.g. GCUSD (gold) or CLUSD (crude oil).
         """
-        return self._one("commodity_quote", CommodityQuote, {"symbol": symbol})
+        return self._one("commodity_quote", CommodityQuote, {"symbol": symbol}, refresh=force_refresh)
 
     def get_commodity_historical(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[CommodityHistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[CommodityHistoricalPrice]:
         """Daily OHLCV history for one commodity future, with change and VWAP; narrow with from_date/to_date.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Commodity symbol, e.g. GCUSD (gold) or CLUSD (crude oil).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return self._many(
+        return self._history(
             "commodity_historical",
             CommodityHistoricalPrice,
-            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
+    @overload
+    def get_commodity_intraday(
+        self,
+        symbol: str,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[CommodityIntradayPrice]: ...
+    @overload
     def get_commodity_intraday(
         self,
         interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"],
@@ -178,58 +336,125 @@ class AlternativeGroup(SyncGroup):
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[CommodityIntradayPrice]: ...
+    def get_commodity_intraday(
+        self,
+        *args: str | None,
+        symbol: str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CommodityIntradayPrice]:
         """Intraday OHLCV bars (1min to 4hour) for one commodity future over a date range.
 
+        The earlier order (interval, symbol) still works and warns (DeprecationWarning).
+
         Args:
-            interval: Bar size of the intraday chart.
             symbol: Commodity symbol, e.g. GCUSD (gold) or CLUSD (crude oil).
+            interval: Bar size of the intraday chart. Left out: '1min'.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
+        symbol, interval = symbol_first("commodity_intraday", args, symbol, interval)
         return self._many(
             "commodity_intraday",
             CommodityIntradayPrice,
-            {"interval": interval, "symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "interval": interval,
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
+
+    # The earlier client's names of these methods.
+    get_crypto_quotes = get_legacy_crypto_quotes
+    get_forex_quotes = get_legacy_forex_quotes
+    get_commodities_quotes = get_legacy_commodity_quotes
 
 
 class AsyncAlternativeGroup(AsyncGroup):
     """Crypto, forex and commodity lists, quotes and price history."""
 
-    async def get_crypto_list(self) -> list[CryptoPair]:
+    async def get_crypto_list(self, *, force_refresh: bool = False) -> list[CryptoPair]:
         """All cryptocurrency pairs available: symbol, name, exchange, ICO date, circulating and total supply."""
-        return await self._many("crypto_list", CryptoPair, {})
+        return await self._many("crypto_list", CryptoPair, {}, refresh=force_refresh)
 
-    async def get_legacy_crypto_quotes(self) -> list[CryptoQuote]:
+    async def get_legacy_crypto_quotes(self, *, force_refresh: bool = False) -> list[CryptoQuote]:
         """Withdrawn upstream: used to return live quotes for every cryptocurrency pair in one call.
 
         Calling it raises EndpointUnavailableError. Use ``batch.crypto_quotes``.
-        """
-        return await self._many("legacy_crypto_quotes", CryptoQuote, {})
 
-    async def get_crypto_quote(self, symbol: str) -> CryptoQuote:
+        Also callable by its earlier name: ``get_crypto_quotes``.
+        """
+        return await self._many("legacy_crypto_quotes", CryptoQuote, {}, refresh=force_refresh)
+
+    async def get_crypto_quote(self, symbol: str, *, force_refresh: bool = False) -> CryptoQuote:
         """Live quote for one crypto pair (e.g. BTCUSD): price, change, day/year range, volume, market cap.
 
         Args:
             symbol: Crypto pair symbol, e.g. BTCUSD or ETHUSD.
         """
-        return await self._one("crypto_quote", CryptoQuote, {"symbol": symbol})
+        return await self._one("crypto_quote", CryptoQuote, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_crypto_historical(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[CryptoHistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[CryptoHistoricalPrice]:
         """Daily OHLCV history for one crypto pair, with change and VWAP; narrow with from_date/to_date.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Crypto pair symbol, e.g. BTCUSD or ETHUSD.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return await self._many(
-            "crypto_historical", CryptoHistoricalPrice, {"symbol": symbol, "from_date": from_date, "to_date": to_date}
+        return await self._history(
+            "crypto_historical",
+            CryptoHistoricalPrice,
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
+    @overload
+    async def get_crypto_intraday(
+        self,
+        symbol: str,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[CryptoIntradayPrice]: ...
+    @overload
     async def get_crypto_intraday(
         self,
         interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"],
@@ -237,54 +462,116 @@ class AsyncAlternativeGroup(AsyncGroup):
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[CryptoIntradayPrice]: ...
+    async def get_crypto_intraday(
+        self,
+        *args: str | None,
+        symbol: str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CryptoIntradayPrice]:
         """Intraday OHLCV bars (1min to 4hour) for one crypto pair over a date range.
 
+        The earlier order (interval, symbol) still works and warns (DeprecationWarning).
+
         Args:
-            interval: Bar size of the intraday chart.
             symbol: Crypto pair symbol, e.g. BTCUSD or ETHUSD.
+            interval: Bar size of the intraday chart. Left out: '1min'.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
+        symbol, interval = symbol_first("crypto_intraday", args, symbol, interval)
         return await self._many(
             "crypto_intraday",
             CryptoIntradayPrice,
-            {"interval": interval, "symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "interval": interval,
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
-    async def get_forex_list(self) -> list[ForexPair]:
+    async def get_forex_list(self, *, force_refresh: bool = False) -> list[ForexPair]:
         """All currency pairs available: symbol plus base and quote currency codes and names."""
-        return await self._many("forex_list", ForexPair, {})
+        return await self._many("forex_list", ForexPair, {}, refresh=force_refresh)
 
-    async def get_legacy_forex_quotes(self) -> list[ForexQuote]:
+    async def get_legacy_forex_quotes(self, *, force_refresh: bool = False) -> list[ForexQuote]:
         """Withdrawn upstream: used to return live quotes for every currency pair in one call.
 
         Calling it raises EndpointUnavailableError. Use ``batch.forex_quotes``.
-        """
-        return await self._many("legacy_forex_quotes", ForexQuote, {})
 
-    async def get_forex_quote(self, symbol: str) -> ForexQuote:
+        Also callable by its earlier name: ``get_forex_quotes``.
+        """
+        return await self._many("legacy_forex_quotes", ForexQuote, {}, refresh=force_refresh)
+
+    async def get_forex_quote(self, symbol: str, *, force_refresh: bool = False) -> ForexQuote:
         """Live quote for one currency pair (e.g. EURUSD): rate, change, day/year range, moving averages.
 
         Args:
             symbol: Currency pair symbol, e.g. EURUSD or USDJPY.
         """
-        return await self._one("forex_quote", ForexQuote, {"symbol": symbol})
+        return await self._one("forex_quote", ForexQuote, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_forex_historical(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[ForexHistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[ForexHistoricalPrice]:
         """Daily OHLC exchange-rate history for one currency pair, with change; narrow with from_date/to_date.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Currency pair symbol, e.g. EURUSD or USDJPY.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return await self._many(
-            "forex_historical", ForexHistoricalPrice, {"symbol": symbol, "from_date": from_date, "to_date": to_date}
+        return await self._history(
+            "forex_historical",
+            ForexHistoricalPrice,
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
+    @overload
+    async def get_forex_intraday(
+        self,
+        symbol: str,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[ForexIntradayPrice]: ...
+    @overload
     async def get_forex_intraday(
         self,
         interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"],
@@ -292,56 +579,116 @@ class AsyncAlternativeGroup(AsyncGroup):
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[ForexIntradayPrice]: ...
+    async def get_forex_intraday(
+        self,
+        *args: str | None,
+        symbol: str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[ForexIntradayPrice]:
         """Intraday OHLC bars (1min to 4hour) for one currency pair over a date range.
 
+        The earlier order (interval, symbol) still works and warns (DeprecationWarning).
+
         Args:
-            interval: Bar size of the intraday chart.
             symbol: Currency pair symbol, e.g. EURUSD or USDJPY.
+            interval: Bar size of the intraday chart. Left out: '1min'.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
+        symbol, interval = symbol_first("forex_intraday", args, symbol, interval)
         return await self._many(
             "forex_intraday",
             ForexIntradayPrice,
-            {"interval": interval, "symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "interval": interval,
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
-    async def get_commodities_list(self) -> list[Commodity]:
+    async def get_commodities_list(self, *, force_refresh: bool = False) -> list[Commodity]:
         """All commodity futures available: symbol, name, exchange, currency and trade month."""
-        return await self._many("commodities_list", Commodity, {})
+        return await self._many("commodities_list", Commodity, {}, refresh=force_refresh)
 
-    async def get_legacy_commodity_quotes(self) -> list[CommodityQuote]:
+    async def get_legacy_commodity_quotes(self, *, force_refresh: bool = False) -> list[CommodityQuote]:
         """Withdrawn upstream: used to return live quotes for every commodity future in one call.
 
         Calling it raises EndpointUnavailableError. Use ``batch.commodity_quotes``.
-        """
-        return await self._many("legacy_commodity_quotes", CommodityQuote, {})
 
-    async def get_commodity_quote(self, symbol: str) -> CommodityQuote:
+        Also callable by its earlier name: ``get_commodities_quotes``.
+        """
+        return await self._many("legacy_commodity_quotes", CommodityQuote, {}, refresh=force_refresh)
+
+    async def get_commodity_quote(self, symbol: str, *, force_refresh: bool = False) -> CommodityQuote:
         """Live quote for one commodity future (e.g. GCUSD gold): price, change, day/year range, volume.
 
         Args:
             symbol: Commodity symbol, e.g. GCUSD (gold) or CLUSD (crude oil).
         """
-        return await self._one("commodity_quote", CommodityQuote, {"symbol": symbol})
+        return await self._one("commodity_quote", CommodityQuote, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_commodity_historical(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[CommodityHistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[CommodityHistoricalPrice]:
         """Daily OHLCV history for one commodity future, with change and VWAP; narrow with from_date/to_date.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Commodity symbol, e.g. GCUSD (gold) or CLUSD (crude oil).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return await self._many(
+        return await self._history(
             "commodity_historical",
             CommodityHistoricalPrice,
-            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
+    @overload
+    async def get_commodity_intraday(
+        self,
+        symbol: str,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[CommodityIntradayPrice]: ...
+    @overload
     async def get_commodity_intraday(
         self,
         interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"],
@@ -349,17 +696,49 @@ class AsyncAlternativeGroup(AsyncGroup):
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> list[CommodityIntradayPrice]: ...
+    async def get_commodity_intraday(
+        self,
+        *args: str | None,
+        symbol: str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CommodityIntradayPrice]:
         """Intraday OHLCV bars (1min to 4hour) for one commodity future over a date range.
 
+        The earlier order (interval, symbol) still works and warns (DeprecationWarning).
+
         Args:
-            interval: Bar size of the intraday chart.
             symbol: Commodity symbol, e.g. GCUSD (gold) or CLUSD (crude oil).
+            interval: Bar size of the intraday chart. Left out: '1min'.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
+        symbol, interval = symbol_first("commodity_intraday", args, symbol, interval)
         return await self._many(
             "commodity_intraday",
             CommodityIntradayPrice,
-            {"interval": interval, "symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "interval": interval,
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
+
+    # The earlier client's names of these methods.
+    get_crypto_quotes = get_legacy_crypto_quotes
+    get_forex_quotes = get_legacy_forex_quotes
+    get_commodities_quotes = get_legacy_commodity_quotes

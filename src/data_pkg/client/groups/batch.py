@@ -36,166 +36,172 @@ from data_pkg.models.investment import ETFHolding
 class BatchGroup(SyncGroup):
     """Quotes for many symbols or whole markets at once, and bulk CSV files."""
 
-    def get_quotes(self, symbols: Sequence[str] | str) -> list[BatchQuote]:
+    def get_quotes(self, symbols: Sequence[str] | str, *, force_refresh: bool = False) -> list[BatchQuote]:
         """Full quotes for several stocks in one call: price, change, day/year range, volume, market cap, EPS,
         P/E.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return self._many("batch_quote", BatchQuote, {"symbols": symbols})
+        return self._many("batch_quote", BatchQuote, {"symbols": symbols}, refresh=force_refresh)
 
-    def get_quotes_short(self, symbols: Sequence[str] | str) -> list[BatchQuoteShort]:
+    def get_quotes_short(self, symbols: Sequence[str] | str, *, force_refresh: bool = False) -> list[BatchQuoteShort]:
         """Compact quotes for several symbols in one call: price, change and volume only.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return self._many("batch_quote_short", BatchQuoteShort, {"symbols": symbols})
+        return self._many("batch_quote_short", BatchQuoteShort, {"symbols": symbols}, refresh=force_refresh)
 
-    def get_aftermarket_trades(self, symbols: Sequence[str] | str) -> list[BatchAftermarketTrade]:
+    def get_aftermarket_trades(
+        self, symbols: Sequence[str] | str, *, force_refresh: bool = False
+    ) -> list[BatchAftermarketTrade]:
         """Latest after-hours trade for each of several stocks: price, size and time.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return self._many("aftermarket_trades", BatchAftermarketTrade, {"symbols": symbols})
+        return self._many("aftermarket_trades", BatchAftermarketTrade, {"symbols": symbols}, refresh=force_refresh)
 
-    def get_aftermarket_quotes(self, symbols: Sequence[str] | str) -> list[BatchAftermarketQuote]:
+    def get_aftermarket_quotes(
+        self, symbols: Sequence[str] | str, *, force_refresh: bool = False
+    ) -> list[BatchAftermarketQuote]:
         """Latest after-hours bid and ask for each of several stocks: prices, sizes, volume and time.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return self._many("aftermarket_quotes", BatchAftermarketQuote, {"symbols": symbols})
+        return self._many("aftermarket_quotes", BatchAftermarketQuote, {"symbols": symbols}, refresh=force_refresh)
 
-    def get_exchange_quotes(self, exchange: str, *, short: bool | None = None) -> list[BatchQuote]:
+    def get_exchange_quotes(
+        self, exchange: str, *, short: bool | None = None, force_refresh: bool = False
+    ) -> list[BatchQuote]:
         """Quotes for every symbol listed on one exchange; short=true for price, change and volume only.
 
         Args:
             exchange: Exchange short name, e.g. NASDAQ, NYSE, AMEX.
             short: True for the short form: symbol, price, change and volume only.
         """
-        return self._many("exchange_quotes", BatchQuote, {"exchange": exchange, "short": short})
+        return self._many("exchange_quotes", BatchQuote, {"exchange": exchange, "short": short}, refresh=force_refresh)
 
-    def get_mutualfund_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    def get_mutualfund_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all mutual funds in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return self._many("mutualfund_quotes", BatchQuote, {"short": short})
+        return self._many("mutualfund_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    def get_etf_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    def get_etf_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all ETFs in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return self._many("etf_quotes", BatchQuote, {"short": short})
+        return self._many("etf_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    def get_commodity_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    def get_commodity_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all commodity futures in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return self._many("commodity_quotes", BatchQuote, {"short": short})
+        return self._many("commodity_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    def get_crypto_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    def get_crypto_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all cryptocurrency pairs in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return self._many("crypto_quotes", BatchQuote, {"short": short})
+        return self._many("crypto_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    def get_forex_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    def get_forex_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all currency pairs in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return self._many("forex_quotes", BatchQuote, {"short": short})
+        return self._many("forex_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    def get_index_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    def get_index_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all market indexes in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return self._many("index_quotes", BatchQuote, {"short": short})
+        return self._many("index_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    def get_market_caps(self, symbols: Sequence[str] | str) -> list[BatchMarketCap]:
+    def get_market_caps(self, symbols: Sequence[str] | str, *, force_refresh: bool = False) -> list[BatchMarketCap]:
         """Current market capitalisation of several companies in one call.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return self._many("market_caps", BatchMarketCap, {"symbols": symbols})
+        return self._many("market_caps", BatchMarketCap, {"symbols": symbols}, refresh=force_refresh)
 
-    def get_profile_bulk(self, part: str) -> Iterator[CompanyProfile]:
+    def get_profile_bulk(self, part: str, *, force_refresh: bool = False) -> Iterator[CompanyProfile]:
         """Large CSV file of company profiles for all symbols, split into parts (client-only, streamed).
 
         Args:
             part: Part of the split bulk file, counting from 0: 0, 1, 2 ...
         """
-        return self._rows("profile_bulk", CompanyProfile, {"part": part})
+        return self._rows("profile_bulk", CompanyProfile, {"part": part}, refresh=force_refresh)
 
-    def get_dcf_bulk(self) -> Iterator[DCF]:
+    def get_dcf_bulk(self, *, force_refresh: bool = False) -> Iterator[DCF]:
         """Large CSV file of discounted-cash-flow values vs stock price for all symbols (client-only, streamed)."""
-        return self._rows("dcf_bulk", DCF, {})
+        return self._rows("dcf_bulk", DCF, {}, refresh=force_refresh)
 
-    def get_rating_bulk(self) -> Iterator[RatingsSnapshot]:
+    def get_rating_bulk(self, *, force_refresh: bool = False) -> Iterator[RatingsSnapshot]:
         """Large CSV file of fundamental ratings and their score breakdown for all symbols (client-only,
         streamed).
         """
-        return self._rows("rating_bulk", RatingsSnapshot, {})
+        return self._rows("rating_bulk", RatingsSnapshot, {}, refresh=force_refresh)
 
-    def get_scores_bulk(self) -> Iterator[FinancialScore]:
+    def get_scores_bulk(self, *, force_refresh: bool = False) -> Iterator[FinancialScore]:
         """Large CSV file of Altman Z and Piotroski scores for all symbols (client-only, streamed)."""
-        return self._rows("scores_bulk", FinancialScore, {})
+        return self._rows("scores_bulk", FinancialScore, {}, refresh=force_refresh)
 
-    def get_ratios_ttm_bulk(self) -> Iterator[FinancialRatiosTTM]:
+    def get_ratios_ttm_bulk(self, *, force_refresh: bool = False) -> Iterator[FinancialRatiosTTM]:
         """Large CSV file of trailing-twelve-month financial ratios for all symbols (client-only, streamed)."""
-        return self._rows("ratios_ttm_bulk", FinancialRatiosTTM, {})
+        return self._rows("ratios_ttm_bulk", FinancialRatiosTTM, {}, refresh=force_refresh)
 
-    def get_price_target_summary_bulk(self) -> Iterator[PriceTargetSummary]:
+    def get_price_target_summary_bulk(self, *, force_refresh: bool = False) -> Iterator[PriceTargetSummary]:
         """Large CSV file of analyst price-target averages for all symbols (client-only, streamed)."""
-        return self._rows("price_target_summary_bulk", PriceTargetSummary, {})
+        return self._rows("price_target_summary_bulk", PriceTargetSummary, {}, refresh=force_refresh)
 
-    def get_etf_holder_bulk(self, part: str) -> Iterator[ETFHolding]:
+    def get_etf_holder_bulk(self, part: str, *, force_refresh: bool = False) -> Iterator[ETFHolding]:
         """Large CSV file of the holdings of all ETFs, split into parts (client-only, streamed).
 
         Args:
             part: Part of the split bulk file, counting from 0: 0, 1, 2 ...
         """
-        return self._rows("etf_holder_bulk", ETFHolding, {"part": part})
+        return self._rows("etf_holder_bulk", ETFHolding, {"part": part}, refresh=force_refresh)
 
-    def get_upgrades_downgrades_consensus_bulk(self) -> Iterator[StockGradesConsensus]:
+    def get_upgrades_downgrades_consensus_bulk(self, *, force_refresh: bool = False) -> Iterator[StockGradesConsensus]:
         """Large CSV file of analyst rating consensus and buy/hold/sell counts for all symbols (client-only,
         streamed).
         """
-        return self._rows("upgrades_downgrades_consensus_bulk", StockGradesConsensus, {})
+        return self._rows("upgrades_downgrades_consensus_bulk", StockGradesConsensus, {}, refresh=force_refresh)
 
-    def get_key_metrics_ttm_bulk(self) -> Iterator[KeyMetricsTTM]:
+    def get_key_metrics_ttm_bulk(self, *, force_refresh: bool = False) -> Iterator[KeyMetricsTTM]:
         """Large CSV file of trailing-twelve-month key metrics for all symbols (client-only, streamed)."""
-        return self._rows("key_metrics_ttm_bulk", KeyMetricsTTM, {})
+        return self._rows("key_metrics_ttm_bulk", KeyMetricsTTM, {}, refresh=force_refresh)
 
-    def get_peers_bulk(self) -> Iterator[CompanyPeer]:
+    def get_peers_bulk(self, *, force_refresh: bool = False) -> Iterator[CompanyPeer]:
         """Large CSV file of peer company lists for all symbols (client-only, streamed)."""
-        return self._rows("peers_bulk", CompanyPeer, {})
+        return self._rows("peers_bulk", CompanyPeer, {}, refresh=force_refresh)
 
-    def get_earnings_surprises_bulk(self, year: int) -> Iterator[EarningSurprise]:
+    def get_earnings_surprises_bulk(self, year: int, *, force_refresh: bool = False) -> Iterator[EarningSurprise]:
         """Large CSV file of actual vs estimated EPS for all symbols in one year (client-only, streamed).
 
         Args:
             year: Year of the earnings reports, e.g. 2024.
         """
-        return self._rows("earnings_surprises_bulk", EarningSurprise, {"year": year})
+        return self._rows("earnings_surprises_bulk", EarningSurprise, {"year": year}, refresh=force_refresh)
 
     def get_income_statement_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> Iterator[IncomeStatement]:
         """Large CSV file of income statements for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -204,10 +210,12 @@ class BatchGroup(SyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("income_statement_bulk", IncomeStatement, {"year": year, "period": period})
+        return self._rows(
+            "income_statement_bulk", IncomeStatement, {"year": year, "period": period}, refresh=force_refresh
+        )
 
     def get_income_statement_growth_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> Iterator[FinancialGrowth]:
         """Large CSV file of income statement growth for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -216,10 +224,12 @@ class BatchGroup(SyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("income_statement_growth_bulk", FinancialGrowth, {"year": year, "period": period})
+        return self._rows(
+            "income_statement_growth_bulk", FinancialGrowth, {"year": year, "period": period}, refresh=force_refresh
+        )
 
     def get_balance_sheet_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> Iterator[BalanceSheet]:
         """Large CSV file of balance sheets for all symbols, one fiscal year and period (client-only, streamed).
 
@@ -227,10 +237,10 @@ class BatchGroup(SyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("balance_sheet_bulk", BalanceSheet, {"year": year, "period": period})
+        return self._rows("balance_sheet_bulk", BalanceSheet, {"year": year, "period": period}, refresh=force_refresh)
 
     def get_balance_sheet_growth_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> Iterator[FinancialGrowth]:
         """Large CSV file of balance sheet growth for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -239,10 +249,12 @@ class BatchGroup(SyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("balance_sheet_growth_bulk", FinancialGrowth, {"year": year, "period": period})
+        return self._rows(
+            "balance_sheet_growth_bulk", FinancialGrowth, {"year": year, "period": period}, refresh=force_refresh
+        )
 
     def get_cash_flow_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> Iterator[CashFlowStatement]:
         """Large CSV file of cash flow statements for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -251,10 +263,10 @@ class BatchGroup(SyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("cash_flow_bulk", CashFlowStatement, {"year": year, "period": period})
+        return self._rows("cash_flow_bulk", CashFlowStatement, {"year": year, "period": period}, refresh=force_refresh)
 
     def get_cash_flow_growth_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> Iterator[FinancialGrowth]:
         """Large CSV file of cash flow growth for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -263,180 +275,202 @@ class BatchGroup(SyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("cash_flow_growth_bulk", FinancialGrowth, {"year": year, "period": period})
+        return self._rows(
+            "cash_flow_growth_bulk", FinancialGrowth, {"year": year, "period": period}, refresh=force_refresh
+        )
 
-    def get_eod_bulk(self, target_date: dt.date | str) -> Iterator[HistoricalPrice]:
+    def get_eod_bulk(self, target_date: dt.date | str, *, force_refresh: bool = False) -> Iterator[HistoricalPrice]:
         """Large CSV file of end-of-day prices for all symbols on one trading day (client-only, streamed).
 
         Args:
             target_date: Trading day, YYYY-MM-DD.
         """
-        return self._rows("eod_bulk", HistoricalPrice, {"target_date": target_date})
+        return self._rows("eod_bulk", HistoricalPrice, {"target_date": target_date}, refresh=force_refresh)
 
 
 class AsyncBatchGroup(AsyncGroup):
     """Quotes for many symbols or whole markets at once, and bulk CSV files."""
 
-    async def get_quotes(self, symbols: Sequence[str] | str) -> list[BatchQuote]:
+    async def get_quotes(self, symbols: Sequence[str] | str, *, force_refresh: bool = False) -> list[BatchQuote]:
         """Full quotes for several stocks in one call: price, change, day/year range, volume, market cap, EPS,
         P/E.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return await self._many("batch_quote", BatchQuote, {"symbols": symbols})
+        return await self._many("batch_quote", BatchQuote, {"symbols": symbols}, refresh=force_refresh)
 
-    async def get_quotes_short(self, symbols: Sequence[str] | str) -> list[BatchQuoteShort]:
+    async def get_quotes_short(
+        self, symbols: Sequence[str] | str, *, force_refresh: bool = False
+    ) -> list[BatchQuoteShort]:
         """Compact quotes for several symbols in one call: price, change and volume only.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return await self._many("batch_quote_short", BatchQuoteShort, {"symbols": symbols})
+        return await self._many("batch_quote_short", BatchQuoteShort, {"symbols": symbols}, refresh=force_refresh)
 
-    async def get_aftermarket_trades(self, symbols: Sequence[str] | str) -> list[BatchAftermarketTrade]:
+    async def get_aftermarket_trades(
+        self, symbols: Sequence[str] | str, *, force_refresh: bool = False
+    ) -> list[BatchAftermarketTrade]:
         """Latest after-hours trade for each of several stocks: price, size and time.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return await self._many("aftermarket_trades", BatchAftermarketTrade, {"symbols": symbols})
+        return await self._many(
+            "aftermarket_trades", BatchAftermarketTrade, {"symbols": symbols}, refresh=force_refresh
+        )
 
-    async def get_aftermarket_quotes(self, symbols: Sequence[str] | str) -> list[BatchAftermarketQuote]:
+    async def get_aftermarket_quotes(
+        self, symbols: Sequence[str] | str, *, force_refresh: bool = False
+    ) -> list[BatchAftermarketQuote]:
         """Latest after-hours bid and ask for each of several stocks: prices, sizes, volume and time.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return await self._many("aftermarket_quotes", BatchAftermarketQuote, {"symbols": symbols})
+        return await self._many(
+            "aftermarket_quotes", BatchAftermarketQuote, {"symbols": symbols}, refresh=force_refresh
+        )
 
-    async def get_exchange_quotes(self, exchange: str, *, short: bool | None = None) -> list[BatchQuote]:
+    async def get_exchange_quotes(
+        self, exchange: str, *, short: bool | None = None, force_refresh: bool = False
+    ) -> list[BatchQuote]:
         """Quotes for every symbol listed on one exchange; short=true for price, change and volume only.
 
         Args:
             exchange: Exchange short name, e.g. NASDAQ, NYSE, AMEX.
             short: True for the short form: symbol, price, change and volume only.
         """
-        return await self._many("exchange_quotes", BatchQuote, {"exchange": exchange, "short": short})
+        return await self._many(
+            "exchange_quotes", BatchQuote, {"exchange": exchange, "short": short}, refresh=force_refresh
+        )
 
-    async def get_mutualfund_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    async def get_mutualfund_quotes(
+        self, *, short: bool | None = None, force_refresh: bool = False
+    ) -> list[BatchQuote]:
         """Quotes for all mutual funds in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return await self._many("mutualfund_quotes", BatchQuote, {"short": short})
+        return await self._many("mutualfund_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    async def get_etf_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    async def get_etf_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all ETFs in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return await self._many("etf_quotes", BatchQuote, {"short": short})
+        return await self._many("etf_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    async def get_commodity_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    async def get_commodity_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all commodity futures in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return await self._many("commodity_quotes", BatchQuote, {"short": short})
+        return await self._many("commodity_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    async def get_crypto_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    async def get_crypto_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all cryptocurrency pairs in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return await self._many("crypto_quotes", BatchQuote, {"short": short})
+        return await self._many("crypto_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    async def get_forex_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    async def get_forex_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all currency pairs in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return await self._many("forex_quotes", BatchQuote, {"short": short})
+        return await self._many("forex_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    async def get_index_quotes(self, *, short: bool | None = None) -> list[BatchQuote]:
+    async def get_index_quotes(self, *, short: bool | None = None, force_refresh: bool = False) -> list[BatchQuote]:
         """Quotes for all market indexes in one list; short=true for price, change and volume only.
 
         Args:
             short: True for the short form: symbol, price, change and volume only.
         """
-        return await self._many("index_quotes", BatchQuote, {"short": short})
+        return await self._many("index_quotes", BatchQuote, {"short": short}, refresh=force_refresh)
 
-    async def get_market_caps(self, symbols: Sequence[str] | str) -> list[BatchMarketCap]:
+    async def get_market_caps(
+        self, symbols: Sequence[str] | str, *, force_refresh: bool = False
+    ) -> list[BatchMarketCap]:
         """Current market capitalisation of several companies in one call.
 
         Args:
             symbols: Ticker symbols, e.g. ["AAPL", "MSFT"].
         """
-        return await self._many("market_caps", BatchMarketCap, {"symbols": symbols})
+        return await self._many("market_caps", BatchMarketCap, {"symbols": symbols}, refresh=force_refresh)
 
-    def get_profile_bulk(self, part: str) -> AsyncIterator[CompanyProfile]:
+    def get_profile_bulk(self, part: str, *, force_refresh: bool = False) -> AsyncIterator[CompanyProfile]:
         """Large CSV file of company profiles for all symbols, split into parts (client-only, streamed).
 
         Args:
             part: Part of the split bulk file, counting from 0: 0, 1, 2 ...
         """
-        return self._rows("profile_bulk", CompanyProfile, {"part": part})
+        return self._rows("profile_bulk", CompanyProfile, {"part": part}, refresh=force_refresh)
 
-    def get_dcf_bulk(self) -> AsyncIterator[DCF]:
+    def get_dcf_bulk(self, *, force_refresh: bool = False) -> AsyncIterator[DCF]:
         """Large CSV file of discounted-cash-flow values vs stock price for all symbols (client-only, streamed)."""
-        return self._rows("dcf_bulk", DCF, {})
+        return self._rows("dcf_bulk", DCF, {}, refresh=force_refresh)
 
-    def get_rating_bulk(self) -> AsyncIterator[RatingsSnapshot]:
+    def get_rating_bulk(self, *, force_refresh: bool = False) -> AsyncIterator[RatingsSnapshot]:
         """Large CSV file of fundamental ratings and their score breakdown for all symbols (client-only,
         streamed).
         """
-        return self._rows("rating_bulk", RatingsSnapshot, {})
+        return self._rows("rating_bulk", RatingsSnapshot, {}, refresh=force_refresh)
 
-    def get_scores_bulk(self) -> AsyncIterator[FinancialScore]:
+    def get_scores_bulk(self, *, force_refresh: bool = False) -> AsyncIterator[FinancialScore]:
         """Large CSV file of Altman Z and Piotroski scores for all symbols (client-only, streamed)."""
-        return self._rows("scores_bulk", FinancialScore, {})
+        return self._rows("scores_bulk", FinancialScore, {}, refresh=force_refresh)
 
-    def get_ratios_ttm_bulk(self) -> AsyncIterator[FinancialRatiosTTM]:
+    def get_ratios_ttm_bulk(self, *, force_refresh: bool = False) -> AsyncIterator[FinancialRatiosTTM]:
         """Large CSV file of trailing-twelve-month financial ratios for all symbols (client-only, streamed)."""
-        return self._rows("ratios_ttm_bulk", FinancialRatiosTTM, {})
+        return self._rows("ratios_ttm_bulk", FinancialRatiosTTM, {}, refresh=force_refresh)
 
-    def get_price_target_summary_bulk(self) -> AsyncIterator[PriceTargetSummary]:
+    def get_price_target_summary_bulk(self, *, force_refresh: bool = False) -> AsyncIterator[PriceTargetSummary]:
         """Large CSV file of analyst price-target averages for all symbols (client-only, streamed)."""
-        return self._rows("price_target_summary_bulk", PriceTargetSummary, {})
+        return self._rows("price_target_summary_bulk", PriceTargetSummary, {}, refresh=force_refresh)
 
-    def get_etf_holder_bulk(self, part: str) -> AsyncIterator[ETFHolding]:
+    def get_etf_holder_bulk(self, part: str, *, force_refresh: bool = False) -> AsyncIterator[ETFHolding]:
         """Large CSV file of the holdings of all ETFs, split into parts (client-only, streamed).
 
         Args:
             part: Part of the split bulk file, counting from 0: 0, 1, 2 ...
         """
-        return self._rows("etf_holder_bulk", ETFHolding, {"part": part})
+        return self._rows("etf_holder_bulk", ETFHolding, {"part": part}, refresh=force_refresh)
 
-    def get_upgrades_downgrades_consensus_bulk(self) -> AsyncIterator[StockGradesConsensus]:
+    def get_upgrades_downgrades_consensus_bulk(
+        self, *, force_refresh: bool = False
+    ) -> AsyncIterator[StockGradesConsensus]:
         """Large CSV file of analyst rating consensus and buy/hold/sell counts for all symbols (client-only,
         streamed).
         """
-        return self._rows("upgrades_downgrades_consensus_bulk", StockGradesConsensus, {})
+        return self._rows("upgrades_downgrades_consensus_bulk", StockGradesConsensus, {}, refresh=force_refresh)
 
-    def get_key_metrics_ttm_bulk(self) -> AsyncIterator[KeyMetricsTTM]:
+    def get_key_metrics_ttm_bulk(self, *, force_refresh: bool = False) -> AsyncIterator[KeyMetricsTTM]:
         """Large CSV file of trailing-twelve-month key metrics for all symbols (client-only, streamed)."""
-        return self._rows("key_metrics_ttm_bulk", KeyMetricsTTM, {})
+        return self._rows("key_metrics_ttm_bulk", KeyMetricsTTM, {}, refresh=force_refresh)
 
-    def get_peers_bulk(self) -> AsyncIterator[CompanyPeer]:
+    def get_peers_bulk(self, *, force_refresh: bool = False) -> AsyncIterator[CompanyPeer]:
         """Large CSV file of peer company lists for all symbols (client-only, streamed)."""
-        return self._rows("peers_bulk", CompanyPeer, {})
+        return self._rows("peers_bulk", CompanyPeer, {}, refresh=force_refresh)
 
-    def get_earnings_surprises_bulk(self, year: int) -> AsyncIterator[EarningSurprise]:
+    def get_earnings_surprises_bulk(self, year: int, *, force_refresh: bool = False) -> AsyncIterator[EarningSurprise]:
         """Large CSV file of actual vs estimated EPS for all symbols in one year (client-only, streamed).
 
         Args:
             year: Year of the earnings reports, e.g. 2024.
         """
-        return self._rows("earnings_surprises_bulk", EarningSurprise, {"year": year})
+        return self._rows("earnings_surprises_bulk", EarningSurprise, {"year": year}, refresh=force_refresh)
 
     def get_income_statement_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> AsyncIterator[IncomeStatement]:
         """Large CSV file of income statements for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -445,10 +479,12 @@ class AsyncBatchGroup(AsyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("income_statement_bulk", IncomeStatement, {"year": year, "period": period})
+        return self._rows(
+            "income_statement_bulk", IncomeStatement, {"year": year, "period": period}, refresh=force_refresh
+        )
 
     def get_income_statement_growth_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> AsyncIterator[FinancialGrowth]:
         """Large CSV file of income statement growth for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -457,10 +493,12 @@ class AsyncBatchGroup(AsyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("income_statement_growth_bulk", FinancialGrowth, {"year": year, "period": period})
+        return self._rows(
+            "income_statement_growth_bulk", FinancialGrowth, {"year": year, "period": period}, refresh=force_refresh
+        )
 
     def get_balance_sheet_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> AsyncIterator[BalanceSheet]:
         """Large CSV file of balance sheets for all symbols, one fiscal year and period (client-only, streamed).
 
@@ -468,10 +506,10 @@ class AsyncBatchGroup(AsyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("balance_sheet_bulk", BalanceSheet, {"year": year, "period": period})
+        return self._rows("balance_sheet_bulk", BalanceSheet, {"year": year, "period": period}, refresh=force_refresh)
 
     def get_balance_sheet_growth_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> AsyncIterator[FinancialGrowth]:
         """Large CSV file of balance sheet growth for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -480,10 +518,12 @@ class AsyncBatchGroup(AsyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("balance_sheet_growth_bulk", FinancialGrowth, {"year": year, "period": period})
+        return self._rows(
+            "balance_sheet_growth_bulk", FinancialGrowth, {"year": year, "period": period}, refresh=force_refresh
+        )
 
     def get_cash_flow_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> AsyncIterator[CashFlowStatement]:
         """Large CSV file of cash flow statements for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -492,10 +532,10 @@ class AsyncBatchGroup(AsyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("cash_flow_bulk", CashFlowStatement, {"year": year, "period": period})
+        return self._rows("cash_flow_bulk", CashFlowStatement, {"year": year, "period": period}, refresh=force_refresh)
 
     def get_cash_flow_growth_bulk(
-        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"]
+        self, year: int, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"], *, force_refresh: bool = False
     ) -> AsyncIterator[FinancialGrowth]:
         """Large CSV file of cash flow growth for all symbols, one fiscal year and period (client-only,
         streamed).
@@ -504,12 +544,16 @@ class AsyncBatchGroup(AsyncGroup):
             year: Fiscal year of the statements, e.g. 2024.
             period: FY for the full fiscal year, or Q1, Q2, Q3, Q4.
         """
-        return self._rows("cash_flow_growth_bulk", FinancialGrowth, {"year": year, "period": period})
+        return self._rows(
+            "cash_flow_growth_bulk", FinancialGrowth, {"year": year, "period": period}, refresh=force_refresh
+        )
 
-    def get_eod_bulk(self, target_date: dt.date | str) -> AsyncIterator[HistoricalPrice]:
+    def get_eod_bulk(
+        self, target_date: dt.date | str, *, force_refresh: bool = False
+    ) -> AsyncIterator[HistoricalPrice]:
         """Large CSV file of end-of-day prices for all symbols on one trading day (client-only, streamed).
 
         Args:
             target_date: Trading day, YYYY-MM-DD.
         """
-        return self._rows("eod_bulk", HistoricalPrice, {"target_date": target_date})
+        return self._rows("eod_bulk", HistoricalPrice, {"target_date": target_date}, refresh=force_refresh)

@@ -10,14 +10,14 @@ from data_pkg.models.commodity import CommodityListItem
 class CommodityGroup(SyncGroup):
     """Commodity directory."""
 
-    def get_commodity_list(self) -> list[CommodityListItem]:
+    def get_commodity_list(self, *, force_refresh: bool = False) -> list[CommodityListItem]:
         """Commodity symbols available: symbol, name, exchange, trade month and currency."""
-        return self._many("commodity_list", CommodityListItem, {})
+        return self._many("commodity_list", CommodityListItem, {}, refresh=force_refresh)
 
 
 class AsyncCommodityGroup(AsyncGroup):
     """Commodity directory."""
 
-    async def get_commodity_list(self) -> list[CommodityListItem]:
+    async def get_commodity_list(self, *, force_refresh: bool = False) -> list[CommodityListItem]:
         """Commodity symbols available: symbol, name, exchange, trade month and currency."""
-        return await self._many("commodity_list", CommodityListItem, {})
+        return await self._many("commodity_list", CommodityListItem, {}, refresh=force_refresh)

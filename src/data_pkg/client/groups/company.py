@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Literal, overload
 
-from data_pkg.client._group import AsyncGroup, SyncGroup
+from data_pkg.client._group import AsyncGroup, SyncGroup, symbol_first
+from data_pkg.client._history import History
 from data_pkg.models.company import (
     AftermarketQuote,
     AftermarketTrade,
@@ -61,107 +62,156 @@ from data_pkg.models.company import (
 class CompanyGroup(SyncGroup):
     """Company quotes, prices, profiles, people, corporate events and statement variants."""
 
-    def get_quote(self, symbol: str) -> Quote:
+    def get_quote(self, symbol: str, *, force_refresh: bool = False) -> Quote:
         """Latest stock quote for one symbol: price, change, day/year range, volume, market cap, 50/200-day
         averages.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("quote", Quote, {"symbol": symbol})
+        return self._one("quote", Quote, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_simple_quote(self, symbol: str) -> SimpleQuote:
+    def get_simple_quote(self, symbol: str, *, force_refresh: bool = False) -> SimpleQuote:
         """Minimal quote for one symbol: price, change and volume only. Lighter than the full quote.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("simple_quote", SimpleQuote, {"symbol": symbol})
+        return self._one("simple_quote", SimpleQuote, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_aftermarket_trade(self, symbol: str) -> AftermarketTrade:
+    def get_aftermarket_trade(self, symbol: str, *, force_refresh: bool = False) -> AftermarketTrade:
         """Latest after-hours trade for one stock: price, size and time.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("aftermarket_trade", AftermarketTrade, {"symbol": symbol})
+        return self._one("aftermarket_trade", AftermarketTrade, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_aftermarket_quote(self, symbol: str) -> AftermarketQuote:
+    def get_aftermarket_quote(self, symbol: str, *, force_refresh: bool = False) -> AftermarketQuote:
         """Latest after-hours bid and ask for one stock: prices, sizes, volume and time.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("aftermarket_quote", AftermarketQuote, {"symbol": symbol})
+        return self._one("aftermarket_quote", AftermarketQuote, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_stock_price_change(self, symbol: str) -> StockPriceChange:
+    def get_stock_price_change(self, symbol: str, *, force_refresh: bool = False) -> StockPriceChange:
         """Percent price change of one symbol over 1D, 5D, 1M, 3M, 6M, YTD, 1Y, 3Y, 5Y, 10Y and max.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("stock_price_change", StockPriceChange, {"symbol": symbol})
+        return self._one("stock_price_change", StockPriceChange, {"symbol": symbol}, refresh=force_refresh)
 
     def get_historical_prices(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[HistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[HistoricalPrice]:
         """Daily OHLCV history for one stock, with change, change % and VWAP; narrow with from_date/to_date.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
         """
-        return self._many(
-            "historical_prices", HistoricalPrice, {"symbol": symbol, "from_date": from_date, "to_date": to_date}
+        return self._history(
+            "historical_prices",
+            HistoricalPrice,
+            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
     def get_historical_prices_light(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[HistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[HistoricalPrice]:
         """Light daily price history for one symbol: date, price and volume only. Cheapest long history.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
         """
-        return self._many(
-            "historical_prices_light", HistoricalPrice, {"symbol": symbol, "from_date": from_date, "to_date": to_date}
+        return self._history(
+            "historical_prices_light",
+            HistoricalPrice,
+            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
     def get_historical_prices_unadjusted(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[HistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[HistoricalPrice]:
         """Daily OHLCV history for one stock as traded, not adjusted for splits.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
         """
-        return self._many(
+        return self._history(
             "historical_prices_unadjusted",
             HistoricalPrice,
             {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
     def get_historical_prices_dividend_adjusted(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[HistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[HistoricalPrice]:
         """Daily OHLCV history for one stock adjusted for dividends as well as splits, for total-return work.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
         """
-        return self._many(
+        return self._history(
             "historical_prices_dividend_adjusted",
             HistoricalPrice,
             {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
+    @overload
+    def get_intraday_prices(
+        self,
+        symbol: str,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        nonadjusted: bool | None = None,
+        extended: bool | None = None,
+        force_refresh: bool = False,
+    ) -> list[IntradayPrice]: ...
+    @overload
     def get_intraday_prices(
         self,
         interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"],
@@ -171,17 +221,32 @@ class CompanyGroup(SyncGroup):
         to_date: dt.date | str | None = None,
         nonadjusted: bool | None = None,
         extended: bool | None = None,
+        force_refresh: bool = False,
+    ) -> list[IntradayPrice]: ...
+    def get_intraday_prices(
+        self,
+        *args: str | None,
+        symbol: str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        nonadjusted: bool | None = None,
+        extended: bool | None = None,
+        force_refresh: bool = False,
     ) -> list[IntradayPrice]:
         """Intraday OHLCV bars (1min to 4hour) for one stock; extended=true adds pre- and after-market bars.
 
+        The earlier order (interval, symbol) still works and warns (DeprecationWarning).
+
         Args:
-            interval: Bar size of the intraday chart.
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
+            interval: Bar size of the intraday chart. Left out: '1min'.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             nonadjusted: True for prices not adjusted for splits and dividends.
             extended: True to include pre- and after-market bars.
         """
+        symbol, interval = symbol_first("intraday_prices", args, symbol, interval)
         return self._many(
             "intraday_prices",
             IntradayPrice,
@@ -193,18 +258,19 @@ class CompanyGroup(SyncGroup):
                 "nonadjusted": nonadjusted,
                 "extended": extended,
             },
+            refresh=force_refresh,
         )
 
-    def get_profile(self, symbol: str) -> CompanyProfile:
+    def get_profile(self, symbol: str, *, force_refresh: bool = False) -> CompanyProfile:
         """Company profile for one symbol: name, sector, industry, description, CEO, market cap, price, exchange,
         IPO date.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("profile", CompanyProfile, {"symbol": symbol})
+        return self._one("profile", CompanyProfile, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_core_information(self, symbol: str) -> CompanyCoreInformation:
+    def get_core_information(self, symbol: str, *, force_refresh: bool = False) -> CompanyCoreInformation:
         """Withdrawn upstream: used to return SEC registration details (CIK, SIC code, addresses, fiscal year
         end).
 
@@ -213,42 +279,44 @@ class CompanyGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("core_information", CompanyCoreInformation, {"symbol": symbol})
+        return self._one("core_information", CompanyCoreInformation, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_executives(self, symbol: str) -> list[CompanyExecutive]:
+    def get_executives(self, symbol: str, *, force_refresh: bool = False) -> list[CompanyExecutive]:
         """Executives of one company: name, title, pay, gender, birth year and year in the role.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("key_executives", CompanyExecutive, {"symbol": symbol})
+        return self._many("key_executives", CompanyExecutive, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_executive_compensation(self, symbol: str) -> list[ExecutiveCompensation]:
+    def get_executive_compensation(self, symbol: str, *, force_refresh: bool = False) -> list[ExecutiveCompensation]:
         """Executive pay from one company's proxy filings: salary, bonus, stock and option awards, total.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("executive_compensation", ExecutiveCompensation, {"symbol": symbol})
+        return self._many("executive_compensation", ExecutiveCompensation, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_employee_count(self, symbol: str, *, limit: int | None = None) -> list[EmployeeCount]:
+    def get_employee_count(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[EmployeeCount]:
         """Employee counts reported in one company's SEC filings, latest first, with form and period.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return self._many("employee_count", EmployeeCount, {"symbol": symbol, "limit": limit})
+        return self._many("employee_count", EmployeeCount, {"symbol": symbol, "limit": limit}, refresh=force_refresh)
 
-    def get_company_notes(self, symbol: str) -> list[CompanyNote]:
+    def get_company_notes(self, symbol: str, *, force_refresh: bool = False) -> list[CompanyNote]:
         """Notes (debt securities) one company has issued and listed: title, CIK, symbol and exchange.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("company_notes", CompanyNote, {"symbol": symbol})
+        return self._many("company_notes", CompanyNote, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_historical_share_float(self, symbol: str) -> list[HistoricalShareFloat]:
+    def get_historical_share_float(self, symbol: str, *, force_refresh: bool = False) -> list[HistoricalShareFloat]:
         """Withdrawn upstream: used to return a company's share float history (free float, float and outstanding
         shares).
 
@@ -257,7 +325,7 @@ class CompanyGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("historical_share_float", HistoricalShareFloat, {"symbol": symbol})
+        return self._many("historical_share_float", HistoricalShareFloat, {"symbol": symbol}, refresh=force_refresh)
 
     def get_product_revenue_segmentation(
         self,
@@ -265,6 +333,7 @@ class CompanyGroup(SyncGroup):
         *,
         structure: Literal["flat", "nested"] | None = None,
         period: Literal["annual", "quarter"] | None = None,
+        force_refresh: bool = False,
     ) -> list[ProductRevenueSegment]:
         """Revenue of one company split by product or business line, per year or quarter.
 
@@ -277,6 +346,7 @@ class CompanyGroup(SyncGroup):
             "product_revenue_segmentation",
             ProductRevenueSegment,
             {"symbol": symbol, "structure": structure, "period": period},
+            refresh=force_refresh,
         )
 
     def get_geographic_revenue_segmentation(
@@ -285,6 +355,7 @@ class CompanyGroup(SyncGroup):
         *,
         structure: Literal["flat", "nested"] | None = None,
         period: Literal["annual", "quarter"] | None = None,
+        force_refresh: bool = False,
     ) -> list[GeographicRevenueSegment]:
         """Revenue of one company split by geographic region, per year or quarter.
 
@@ -297,32 +368,35 @@ class CompanyGroup(SyncGroup):
             "geographic_revenue_segmentation",
             GeographicRevenueSegment,
             {"symbol": symbol, "structure": structure, "period": period},
+            refresh=force_refresh,
         )
 
-    def get_symbol_changes(self, *, invalid: str | None = None, limit: int | None = None) -> list[SymbolChange]:
+    def get_symbol_changes(
+        self, *, invalid: str | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[SymbolChange]:
         """Recent ticker symbol changes across the market: date, company, old and new symbol.
 
         Args:
             invalid: 'true' to include changes of symbols that are no longer valid.
             limit: Maximum number of records to return.
         """
-        return self._many("symbol_changes", SymbolChange, {"invalid": invalid, "limit": limit})
+        return self._many("symbol_changes", SymbolChange, {"invalid": invalid, "limit": limit}, refresh=force_refresh)
 
-    def get_share_float(self, symbol: str) -> ShareFloat:
+    def get_share_float(self, symbol: str, *, force_refresh: bool = False) -> ShareFloat:
         """Current share float of one company: free float %, float shares and shares outstanding.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("share_float", ShareFloat, {"symbol": symbol})
+        return self._one("share_float", ShareFloat, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_market_cap(self, symbol: str) -> MarketCapitalization:
+    def get_market_cap(self, symbol: str, *, force_refresh: bool = False) -> MarketCapitalization:
         """Current market capitalisation of one company, with its date.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("market_cap", MarketCapitalization, {"symbol": symbol})
+        return self._one("market_cap", MarketCapitalization, {"symbol": symbol}, refresh=force_refresh)
 
     def get_historical_market_cap(
         self,
@@ -331,6 +405,7 @@ class CompanyGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[MarketCapitalization]:
         """Daily market capitalisation history of one company over a date range.
 
@@ -344,9 +419,10 @@ class CompanyGroup(SyncGroup):
             "historical_market_cap",
             MarketCapitalization,
             {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
-    def get_price_target(self, symbol: str) -> list[PriceTarget]:
+    def get_price_target(self, symbol: str, *, force_refresh: bool = False) -> list[PriceTarget]:
         """Withdrawn upstream: used to return individual analyst price targets with the source articles.
 
         Calling it raises EndpointUnavailableError. Use ``company.price_target_summary``.
@@ -354,27 +430,33 @@ class CompanyGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("price_target", PriceTarget, {"symbol": symbol})
+        return self._many("price_target", PriceTarget, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_price_target_summary(self, symbol: str) -> PriceTargetSummary:
+    def get_price_target_summary(self, symbol: str, *, force_refresh: bool = False) -> PriceTargetSummary:
         """Average analyst price target for one stock over the last month, quarter, year and all time, with
         counts.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("price_target_summary", PriceTargetSummary, {"symbol": symbol})
+        return self._one("price_target_summary", PriceTargetSummary, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_price_target_consensus(self, symbol: str) -> PriceTargetConsensus:
+    def get_price_target_consensus(self, symbol: str, *, force_refresh: bool = False) -> PriceTargetConsensus:
         """Analyst price target consensus for one stock: high, low, median and consensus target.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("price_target_consensus", PriceTargetConsensus, {"symbol": symbol})
+        return self._one("price_target_consensus", PriceTargetConsensus, {"symbol": symbol}, refresh=force_refresh)
 
     def get_analyst_estimates(
-        self, symbol: str, period: Literal["annual", "quarter"], *, page: int | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        period: Literal["annual", "quarter"],
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[AnalystEstimate]:
         """Analyst forecasts for one company by year or quarter: revenue, EBITDA, net income, EPS (low/avg/high).
 
@@ -385,10 +467,13 @@ class CompanyGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 10.
         """
         return self._many(
-            "analyst_estimates", AnalystEstimate, {"symbol": symbol, "period": period, "page": page, "limit": limit}
+            "analyst_estimates",
+            AnalystEstimate,
+            {"symbol": symbol, "period": period, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
-    def get_analyst_recommendations(self, symbol: str) -> list[AnalystRecommendation]:
+    def get_analyst_recommendations(self, symbol: str, *, force_refresh: bool = False) -> list[AnalystRecommendation]:
         """Withdrawn upstream: used to return monthly counts of analyst buy, hold and sell ratings for one stock.
 
         Calling it raises EndpointUnavailableError. Use ``intelligence.grades_consensus``.
@@ -396,9 +481,9 @@ class CompanyGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("analyst_recommendations", AnalystRecommendation, {"symbol": symbol})
+        return self._many("analyst_recommendations", AnalystRecommendation, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_upgrades_downgrades(self, symbol: str) -> list[UpgradeDowngrade]:
+    def get_upgrades_downgrades(self, symbol: str, *, force_refresh: bool = False) -> list[UpgradeDowngrade]:
         """Withdrawn upstream: used to return individual analyst upgrades and downgrades with source news.
 
         Calling it raises EndpointUnavailableError. Use ``intelligence.grades``.
@@ -406,9 +491,11 @@ class CompanyGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("upgrades_downgrades", UpgradeDowngrade, {"symbol": symbol})
+        return self._many("upgrades_downgrades", UpgradeDowngrade, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_upgrades_downgrades_consensus(self, symbol: str) -> list[UpgradeDowngradeConsensus]:
+    def get_upgrades_downgrades_consensus(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[UpgradeDowngradeConsensus]:
         """Withdrawn upstream: used to return the analyst rating consensus with strong-buy to strong-sell counts.
 
         Calling it raises EndpointUnavailableError. Use ``intelligence.grades_consensus``.
@@ -416,49 +503,55 @@ class CompanyGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("upgrades_downgrades_consensus", UpgradeDowngradeConsensus, {"symbol": symbol})
+        return self._many(
+            "upgrades_downgrades_consensus", UpgradeDowngradeConsensus, {"symbol": symbol}, refresh=force_refresh
+        )
 
-    def get_stock_peers(self, symbol: str) -> CompanyPeer:
+    def get_stock_peers(self, symbol: str, *, force_refresh: bool = False) -> CompanyPeer:
         """Comparable companies for one stock (same sector, similar size), with price and market cap.
+
+        Also callable by its earlier name: ``get_company_peers``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("stock_peers", CompanyPeer, {"symbol": symbol})
+        return self._one("stock_peers", CompanyPeer, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_profile_cik(self, cik: str | int) -> CompanyProfile:
+    def get_profile_cik(self, cik: str | int, *, force_refresh: bool = False) -> CompanyProfile:
         """Company profile looked up by CIK instead of ticker: name, sector, industry, description, market cap,
         price.
 
         Args:
             cik: SEC Central Index Key, digits only, e.g. 0000320193.
         """
-        return self._one("profile_cik", CompanyProfile, {"cik": cik})
+        return self._one("profile_cik", CompanyProfile, {"cik": cik}, refresh=force_refresh)
 
-    def get_delisted_companies(self, *, page: int | None = None, limit: int | None = None) -> list[DelistedCompany]:
+    def get_delisted_companies(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[DelistedCompany]:
         """Companies delisted from US exchanges: symbol, name, exchange, IPO and delisting dates. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("delisted_companies", DelistedCompany, {"page": page, "limit": limit})
+        return self._many("delisted_companies", DelistedCompany, {"page": page, "limit": limit}, refresh=force_refresh)
 
-    def get_employee_count_history(self, symbol: str) -> list[EmployeeCount]:
+    def get_employee_count_history(self, symbol: str, *, force_refresh: bool = False) -> list[EmployeeCount]:
         """Employee counts over time from one company's SEC filings, by reporting period.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("employee_count_history", EmployeeCount, {"symbol": symbol})
+        return self._many("employee_count_history", EmployeeCount, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_company_outlook(self, symbol: str) -> CompanyOutlook:
+    def get_company_outlook(self, symbol: str, *, force_refresh: bool = False) -> CompanyOutlook:
         """Overview of one company bundling its name and full profile in a single record.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("company_outlook", CompanyOutlook, {"symbol": symbol})
+        return self._one("company_outlook", CompanyOutlook, {"symbol": symbol}, refresh=force_refresh)
 
     def get_stock_screener(
         self,
@@ -481,6 +574,7 @@ class CompanyGroup(SyncGroup):
         country: str | None = None,
         exchange: str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[CompanyProfile]:
         """Stocks filtered by market cap, price, beta, volume, dividend, sector, industry, country or exchange.
 
@@ -527,10 +621,11 @@ class CompanyGroup(SyncGroup):
                 "exchange": exchange,
                 "limit": limit,
             },
+            refresh=force_refresh,
         )
 
     def get_mergers_acquisitions_latest(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[MergerAcquisition]:
         """Latest merger and acquisition filings: acquirer, target, transaction and filing dates, link. Paged.
 
@@ -538,10 +633,12 @@ class CompanyGroup(SyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("mergers_acquisitions_latest", MergerAcquisition, {"page": page, "limit": limit})
+        return self._many(
+            "mergers_acquisitions_latest", MergerAcquisition, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
     def get_mergers_acquisitions_search(
-        self, name: str, *, page: int | None = None, limit: int | None = None
+        self, name: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[MergerAcquisition]:
         """Merger and acquisition filings involving companies whose name matches: acquirer, target, dates, link.
 
@@ -551,16 +648,23 @@ class CompanyGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return self._many(
-            "mergers_acquisitions_search", MergerAcquisition, {"name": name, "page": page, "limit": limit}
+            "mergers_acquisitions_search",
+            MergerAcquisition,
+            {"name": name, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
-    def get_executive_compensation_benchmark(self, year: int) -> list[ExecutiveCompensationBenchmark]:
+    def get_executive_compensation_benchmark(
+        self, year: int, *, force_refresh: bool = False
+    ) -> list[ExecutiveCompensationBenchmark]:
         """Average executive compensation per industry for one year: total, cash, equity and other pay.
 
         Args:
             year: Year of the compensation data, e.g. 2023.
         """
-        return self._many("executive_compensation_benchmark", ExecutiveCompensationBenchmark, {"year": year})
+        return self._many(
+            "executive_compensation_benchmark", ExecutiveCompensationBenchmark, {"year": year}, refresh=force_refresh
+        )
 
     def get_dividends(
         self,
@@ -569,6 +673,7 @@ class CompanyGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[DividendEvent]:
         """Dividend history of one stock: ex-date, amount, adjusted amount, yield, frequency, record and payment
         dates.
@@ -580,11 +685,19 @@ class CompanyGroup(SyncGroup):
             limit: Maximum number of records to return.
         """
         return self._many(
-            "dividends", DividendEvent, {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "dividends",
+            DividendEvent,
+            {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_company_earnings(
-        self, symbol: str, *, limit: int | None = None, include_report_times: bool | None = None
+        self,
+        symbol: str,
+        *,
+        limit: int | None = None,
+        include_report_times: bool | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningEvent]:
         """Earnings reports of one company, past and upcoming: EPS and revenue actual vs estimate, report date.
 
@@ -597,6 +710,7 @@ class CompanyGroup(SyncGroup):
             "company_earnings",
             EarningEvent,
             {"symbol": symbol, "limit": limit, "include_report_times": include_report_times},
+            refresh=force_refresh,
         )
 
     def get_splits(
@@ -606,6 +720,7 @@ class CompanyGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[StockSplitEvent]:
         """Stock split history of one symbol: date and split ratio (numerator/denominator).
 
@@ -616,60 +731,71 @@ class CompanyGroup(SyncGroup):
             limit: Maximum number of records to return.
         """
         return self._many(
-            "splits", StockSplitEvent, {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "splits",
+            StockSplitEvent,
+            {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
-    def get_income_statement_ttm(self, symbol: str, *, limit: int | None = None) -> list[IncomeStatement]:
+    def get_income_statement_ttm(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[IncomeStatement]:
         """Trailing-twelve-month income statement of one company: revenue, margins, EBITDA, net income, EPS.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return self._many("income_statement_ttm", IncomeStatement, {"symbol": symbol, "limit": limit})
+        return self._many(
+            "income_statement_ttm", IncomeStatement, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_balance_sheet_ttm(self, symbol: str, *, limit: int | None = None) -> list[BalanceSheet]:
+    def get_balance_sheet_ttm(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[BalanceSheet]:
         """Latest balance sheet on a trailing-twelve-month basis for one company: assets, debt, cash, equity.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return self._many("balance_sheet_ttm", BalanceSheet, {"symbol": symbol, "limit": limit})
+        return self._many("balance_sheet_ttm", BalanceSheet, {"symbol": symbol, "limit": limit}, refresh=force_refresh)
 
-    def get_cash_flow_ttm(self, symbol: str, *, limit: int | None = None) -> list[CashFlowStatement]:
+    def get_cash_flow_ttm(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[CashFlowStatement]:
         """Trailing-twelve-month cash flow statement of one company: operating cash flow, capex, free cash flow.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return self._many("cash_flow_ttm", CashFlowStatement, {"symbol": symbol, "limit": limit})
+        return self._many("cash_flow_ttm", CashFlowStatement, {"symbol": symbol, "limit": limit}, refresh=force_refresh)
 
-    def get_key_metrics_ttm(self, symbol: str) -> KeyMetricsTTM:
+    def get_key_metrics_ttm(self, symbol: str, *, force_refresh: bool = False) -> KeyMetricsTTM:
         """Trailing-twelve-month key metrics of one company: EV multiples, returns on capital, yields, per-share
         values.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("key_metrics_ttm", KeyMetricsTTM, {"symbol": symbol})
+        return self._one("key_metrics_ttm", KeyMetricsTTM, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_financial_ratios_ttm(self, symbol: str) -> FinancialRatiosTTM:
+    def get_financial_ratios_ttm(self, symbol: str, *, force_refresh: bool = False) -> FinancialRatiosTTM:
         """Trailing-twelve-month ratios of one company: margins, P/E, P/B, liquidity, leverage and turnover.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("financial_ratios_ttm", FinancialRatiosTTM, {"symbol": symbol})
+        return self._one("financial_ratios_ttm", FinancialRatiosTTM, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_financial_scores(self, symbol: str) -> FinancialScore:
+    def get_financial_scores(self, symbol: str, *, force_refresh: bool = False) -> FinancialScore:
         """Financial health scores of one company: Altman Z-score and Piotroski score, with their inputs.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("financial_scores", FinancialScore, {"symbol": symbol})
+        return self._one("financial_scores", FinancialScore, {"symbol": symbol}, refresh=force_refresh)
 
     def get_enterprise_values(
         self,
@@ -677,6 +803,7 @@ class CompanyGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[EnterpriseValue]:
         """Enterprise value of one company by year or quarter: price, shares, market cap, cash and debt.
 
@@ -685,7 +812,12 @@ class CompanyGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 20.
         """
-        return self._many("enterprise_values", EnterpriseValue, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "enterprise_values",
+            EnterpriseValue,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
+        )
 
     def get_income_statement_growth(
         self,
@@ -693,6 +825,7 @@ class CompanyGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialGrowth]:
         """Growth rates of income statement lines (revenue, gross profit, EBIT, net income, EPS) by year or
         quarter.
@@ -703,7 +836,10 @@ class CompanyGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 20.
         """
         return self._many(
-            "income_statement_growth", FinancialGrowth, {"symbol": symbol, "period": period, "limit": limit}
+            "income_statement_growth",
+            FinancialGrowth,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_balance_sheet_growth(
@@ -712,6 +848,7 @@ class CompanyGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialGrowth]:
         """Growth rates of balance sheet lines (cash, receivables, assets, debt, equity) by year or quarter.
 
@@ -720,7 +857,12 @@ class CompanyGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 20.
         """
-        return self._many("balance_sheet_growth", FinancialGrowth, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "balance_sheet_growth",
+            FinancialGrowth,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
+        )
 
     def get_cash_flow_growth(
         self,
@@ -728,6 +870,7 @@ class CompanyGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialGrowth]:
         """Growth rates of cash flow lines (operating cash flow, capex, free cash flow) by year or quarter.
 
@@ -736,7 +879,12 @@ class CompanyGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 20.
         """
-        return self._many("cash_flow_growth", FinancialGrowth, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "cash_flow_growth",
+            FinancialGrowth,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
+        )
 
     def get_financial_growth(
         self,
@@ -744,6 +892,7 @@ class CompanyGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialGrowth]:
         """Growth metrics across all statements by year or quarter: revenue, EPS, free cash flow, book value,
         dividends.
@@ -753,10 +902,20 @@ class CompanyGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 20.
         """
-        return self._many("financial_growth", FinancialGrowth, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "financial_growth",
+            FinancialGrowth,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
+        )
 
     def get_financial_reports_json(
-        self, symbol: str, year: int, *, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"] | None = None
+        self,
+        symbol: str,
+        year: int,
+        *,
+        period: Literal["FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialReportJSON]:
         """One annual (10-K) or quarterly (10-Q) report of a company as structured JSON sections.
 
@@ -766,11 +925,19 @@ class CompanyGroup(SyncGroup):
             period: FY for the annual 10-K, or Q1-Q4 for a quarterly 10-Q. Upstream default: 'FY'.
         """
         return self._many(
-            "financial_reports_json", FinancialReportJSON, {"symbol": symbol, "year": year, "period": period}
+            "financial_reports_json",
+            FinancialReportJSON,
+            {"symbol": symbol, "year": year, "period": period},
+            refresh=force_refresh,
         )
 
     def get_financial_reports_xlsx(
-        self, symbol: str, year: int, *, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"] | None = None
+        self,
+        symbol: str,
+        year: int,
+        *,
+        period: Literal["FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
+        force_refresh: bool = False,
     ) -> bytes:
         """Excel workbook of one annual (10-K) or quarterly (10-Q) report of a company (client-only, binary).
 
@@ -779,10 +946,17 @@ class CompanyGroup(SyncGroup):
             year: Fiscal year of the report, e.g. 2023.
             period: FY for the annual 10-K, or Q1-Q4 for a quarterly 10-Q. Upstream default: 'FY'.
         """
-        return self._bytes("financial_reports_xlsx", {"symbol": symbol, "year": year, "period": period})
+        return self._bytes(
+            "financial_reports_xlsx", {"symbol": symbol, "year": year, "period": period}, refresh=force_refresh
+        )
 
     def get_income_statement_as_reported(
-        self, symbol: str, *, period: Literal["annual", "quarter"] | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        *,
+        period: Literal["annual", "quarter"] | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[AsReportedIncomeStatement]:
         """Income statement lines exactly as filed with the SEC, by year or quarter (not normalised).
 
@@ -795,10 +969,16 @@ class CompanyGroup(SyncGroup):
             "income_statement_as_reported",
             AsReportedIncomeStatement,
             {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_balance_sheet_as_reported(
-        self, symbol: str, *, period: Literal["annual", "quarter"] | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        *,
+        period: Literal["annual", "quarter"] | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[AsReportedBalanceSheet]:
         """Balance sheet lines exactly as filed with the SEC, by year or quarter (not normalised).
 
@@ -808,11 +988,19 @@ class CompanyGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 10.
         """
         return self._many(
-            "balance_sheet_as_reported", AsReportedBalanceSheet, {"symbol": symbol, "period": period, "limit": limit}
+            "balance_sheet_as_reported",
+            AsReportedBalanceSheet,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_cash_flow_as_reported(
-        self, symbol: str, *, period: Literal["annual", "quarter"] | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        *,
+        period: Literal["annual", "quarter"] | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[AsReportedCashFlowStatement]:
         """Cash flow statement lines exactly as filed with the SEC, by year or quarter (not normalised).
 
@@ -822,123 +1010,185 @@ class CompanyGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 10.
         """
         return self._many(
-            "cash_flow_as_reported", AsReportedCashFlowStatement, {"symbol": symbol, "period": period, "limit": limit}
+            "cash_flow_as_reported",
+            AsReportedCashFlowStatement,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
-    def get_historical_employee_count(self, symbol: str, *, limit: int | None = None) -> list[HistoricalEmployeeCount]:
+    def get_historical_employee_count(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[HistoricalEmployeeCount]:
         """Employee count over time for one company from its SEC filings, one row per reporting period.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return self._many("historical_employee_count", HistoricalEmployeeCount, {"symbol": symbol, "limit": limit})
+        return self._many(
+            "historical_employee_count",
+            HistoricalEmployeeCount,
+            {"symbol": symbol, "limit": limit},
+            refresh=force_refresh,
+        )
+
+    # The earlier client's names of these methods.
+    get_company_peers = get_stock_peers
 
 
 class AsyncCompanyGroup(AsyncGroup):
     """Company quotes, prices, profiles, people, corporate events and statement variants."""
 
-    async def get_quote(self, symbol: str) -> Quote:
+    async def get_quote(self, symbol: str, *, force_refresh: bool = False) -> Quote:
         """Latest stock quote for one symbol: price, change, day/year range, volume, market cap, 50/200-day
         averages.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("quote", Quote, {"symbol": symbol})
+        return await self._one("quote", Quote, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_simple_quote(self, symbol: str) -> SimpleQuote:
+    async def get_simple_quote(self, symbol: str, *, force_refresh: bool = False) -> SimpleQuote:
         """Minimal quote for one symbol: price, change and volume only. Lighter than the full quote.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("simple_quote", SimpleQuote, {"symbol": symbol})
+        return await self._one("simple_quote", SimpleQuote, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_aftermarket_trade(self, symbol: str) -> AftermarketTrade:
+    async def get_aftermarket_trade(self, symbol: str, *, force_refresh: bool = False) -> AftermarketTrade:
         """Latest after-hours trade for one stock: price, size and time.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("aftermarket_trade", AftermarketTrade, {"symbol": symbol})
+        return await self._one("aftermarket_trade", AftermarketTrade, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_aftermarket_quote(self, symbol: str) -> AftermarketQuote:
+    async def get_aftermarket_quote(self, symbol: str, *, force_refresh: bool = False) -> AftermarketQuote:
         """Latest after-hours bid and ask for one stock: prices, sizes, volume and time.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("aftermarket_quote", AftermarketQuote, {"symbol": symbol})
+        return await self._one("aftermarket_quote", AftermarketQuote, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_stock_price_change(self, symbol: str) -> StockPriceChange:
+    async def get_stock_price_change(self, symbol: str, *, force_refresh: bool = False) -> StockPriceChange:
         """Percent price change of one symbol over 1D, 5D, 1M, 3M, 6M, YTD, 1Y, 3Y, 5Y, 10Y and max.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("stock_price_change", StockPriceChange, {"symbol": symbol})
+        return await self._one("stock_price_change", StockPriceChange, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_historical_prices(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[HistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[HistoricalPrice]:
         """Daily OHLCV history for one stock, with change, change % and VWAP; narrow with from_date/to_date.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
         """
-        return await self._many(
-            "historical_prices", HistoricalPrice, {"symbol": symbol, "from_date": from_date, "to_date": to_date}
+        return await self._history(
+            "historical_prices",
+            HistoricalPrice,
+            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
     async def get_historical_prices_light(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[HistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[HistoricalPrice]:
         """Light daily price history for one symbol: date, price and volume only. Cheapest long history.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
         """
-        return await self._many(
-            "historical_prices_light", HistoricalPrice, {"symbol": symbol, "from_date": from_date, "to_date": to_date}
+        return await self._history(
+            "historical_prices_light",
+            HistoricalPrice,
+            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
     async def get_historical_prices_unadjusted(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[HistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[HistoricalPrice]:
         """Daily OHLCV history for one stock as traded, not adjusted for splits.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
         """
-        return await self._many(
+        return await self._history(
             "historical_prices_unadjusted",
             HistoricalPrice,
             {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
     async def get_historical_prices_dividend_adjusted(
-        self, symbol: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
-    ) -> list[HistoricalPrice]:
+        self,
+        symbol: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
+    ) -> History[HistoricalPrice]:
         """Daily OHLCV history for one stock adjusted for dividends as well as splits, for total-return work.
+
+        The list also reads as ``.historical`` (the bars) and ``.symbol``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
         """
-        return await self._many(
+        return await self._history(
             "historical_prices_dividend_adjusted",
             HistoricalPrice,
             {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
+    @overload
+    async def get_intraday_prices(
+        self,
+        symbol: str,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        nonadjusted: bool | None = None,
+        extended: bool | None = None,
+        force_refresh: bool = False,
+    ) -> list[IntradayPrice]: ...
+    @overload
     async def get_intraday_prices(
         self,
         interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"],
@@ -948,17 +1198,32 @@ class AsyncCompanyGroup(AsyncGroup):
         to_date: dt.date | str | None = None,
         nonadjusted: bool | None = None,
         extended: bool | None = None,
+        force_refresh: bool = False,
+    ) -> list[IntradayPrice]: ...
+    async def get_intraday_prices(
+        self,
+        *args: str | None,
+        symbol: str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour"] | None = None,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        nonadjusted: bool | None = None,
+        extended: bool | None = None,
+        force_refresh: bool = False,
     ) -> list[IntradayPrice]:
         """Intraday OHLCV bars (1min to 4hour) for one stock; extended=true adds pre- and after-market bars.
 
+        The earlier order (interval, symbol) still works and warns (DeprecationWarning).
+
         Args:
-            interval: Bar size of the intraday chart.
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
+            interval: Bar size of the intraday chart. Left out: '1min'.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             nonadjusted: True for prices not adjusted for splits and dividends.
             extended: True to include pre- and after-market bars.
         """
+        symbol, interval = symbol_first("intraday_prices", args, symbol, interval)
         return await self._many(
             "intraday_prices",
             IntradayPrice,
@@ -970,18 +1235,19 @@ class AsyncCompanyGroup(AsyncGroup):
                 "nonadjusted": nonadjusted,
                 "extended": extended,
             },
+            refresh=force_refresh,
         )
 
-    async def get_profile(self, symbol: str) -> CompanyProfile:
+    async def get_profile(self, symbol: str, *, force_refresh: bool = False) -> CompanyProfile:
         """Company profile for one symbol: name, sector, industry, description, CEO, market cap, price, exchange,
         IPO date.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("profile", CompanyProfile, {"symbol": symbol})
+        return await self._one("profile", CompanyProfile, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_core_information(self, symbol: str) -> CompanyCoreInformation:
+    async def get_core_information(self, symbol: str, *, force_refresh: bool = False) -> CompanyCoreInformation:
         """Withdrawn upstream: used to return SEC registration details (CIK, SIC code, addresses, fiscal year
         end).
 
@@ -990,42 +1256,52 @@ class AsyncCompanyGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("core_information", CompanyCoreInformation, {"symbol": symbol})
+        return await self._one("core_information", CompanyCoreInformation, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_executives(self, symbol: str) -> list[CompanyExecutive]:
+    async def get_executives(self, symbol: str, *, force_refresh: bool = False) -> list[CompanyExecutive]:
         """Executives of one company: name, title, pay, gender, birth year and year in the role.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("key_executives", CompanyExecutive, {"symbol": symbol})
+        return await self._many("key_executives", CompanyExecutive, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_executive_compensation(self, symbol: str) -> list[ExecutiveCompensation]:
+    async def get_executive_compensation(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[ExecutiveCompensation]:
         """Executive pay from one company's proxy filings: salary, bonus, stock and option awards, total.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("executive_compensation", ExecutiveCompensation, {"symbol": symbol})
+        return await self._many(
+            "executive_compensation", ExecutiveCompensation, {"symbol": symbol}, refresh=force_refresh
+        )
 
-    async def get_employee_count(self, symbol: str, *, limit: int | None = None) -> list[EmployeeCount]:
+    async def get_employee_count(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[EmployeeCount]:
         """Employee counts reported in one company's SEC filings, latest first, with form and period.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return await self._many("employee_count", EmployeeCount, {"symbol": symbol, "limit": limit})
+        return await self._many(
+            "employee_count", EmployeeCount, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_company_notes(self, symbol: str) -> list[CompanyNote]:
+    async def get_company_notes(self, symbol: str, *, force_refresh: bool = False) -> list[CompanyNote]:
         """Notes (debt securities) one company has issued and listed: title, CIK, symbol and exchange.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("company_notes", CompanyNote, {"symbol": symbol})
+        return await self._many("company_notes", CompanyNote, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_historical_share_float(self, symbol: str) -> list[HistoricalShareFloat]:
+    async def get_historical_share_float(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[HistoricalShareFloat]:
         """Withdrawn upstream: used to return a company's share float history (free float, float and outstanding
         shares).
 
@@ -1034,7 +1310,9 @@ class AsyncCompanyGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("historical_share_float", HistoricalShareFloat, {"symbol": symbol})
+        return await self._many(
+            "historical_share_float", HistoricalShareFloat, {"symbol": symbol}, refresh=force_refresh
+        )
 
     async def get_product_revenue_segmentation(
         self,
@@ -1042,6 +1320,7 @@ class AsyncCompanyGroup(AsyncGroup):
         *,
         structure: Literal["flat", "nested"] | None = None,
         period: Literal["annual", "quarter"] | None = None,
+        force_refresh: bool = False,
     ) -> list[ProductRevenueSegment]:
         """Revenue of one company split by product or business line, per year or quarter.
 
@@ -1054,6 +1333,7 @@ class AsyncCompanyGroup(AsyncGroup):
             "product_revenue_segmentation",
             ProductRevenueSegment,
             {"symbol": symbol, "structure": structure, "period": period},
+            refresh=force_refresh,
         )
 
     async def get_geographic_revenue_segmentation(
@@ -1062,6 +1342,7 @@ class AsyncCompanyGroup(AsyncGroup):
         *,
         structure: Literal["flat", "nested"] | None = None,
         period: Literal["annual", "quarter"] | None = None,
+        force_refresh: bool = False,
     ) -> list[GeographicRevenueSegment]:
         """Revenue of one company split by geographic region, per year or quarter.
 
@@ -1074,32 +1355,37 @@ class AsyncCompanyGroup(AsyncGroup):
             "geographic_revenue_segmentation",
             GeographicRevenueSegment,
             {"symbol": symbol, "structure": structure, "period": period},
+            refresh=force_refresh,
         )
 
-    async def get_symbol_changes(self, *, invalid: str | None = None, limit: int | None = None) -> list[SymbolChange]:
+    async def get_symbol_changes(
+        self, *, invalid: str | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[SymbolChange]:
         """Recent ticker symbol changes across the market: date, company, old and new symbol.
 
         Args:
             invalid: 'true' to include changes of symbols that are no longer valid.
             limit: Maximum number of records to return.
         """
-        return await self._many("symbol_changes", SymbolChange, {"invalid": invalid, "limit": limit})
+        return await self._many(
+            "symbol_changes", SymbolChange, {"invalid": invalid, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_share_float(self, symbol: str) -> ShareFloat:
+    async def get_share_float(self, symbol: str, *, force_refresh: bool = False) -> ShareFloat:
         """Current share float of one company: free float %, float shares and shares outstanding.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("share_float", ShareFloat, {"symbol": symbol})
+        return await self._one("share_float", ShareFloat, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_market_cap(self, symbol: str) -> MarketCapitalization:
+    async def get_market_cap(self, symbol: str, *, force_refresh: bool = False) -> MarketCapitalization:
         """Current market capitalisation of one company, with its date.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("market_cap", MarketCapitalization, {"symbol": symbol})
+        return await self._one("market_cap", MarketCapitalization, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_historical_market_cap(
         self,
@@ -1108,6 +1394,7 @@ class AsyncCompanyGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[MarketCapitalization]:
         """Daily market capitalisation history of one company over a date range.
 
@@ -1121,9 +1408,10 @@ class AsyncCompanyGroup(AsyncGroup):
             "historical_market_cap",
             MarketCapitalization,
             {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
-    async def get_price_target(self, symbol: str) -> list[PriceTarget]:
+    async def get_price_target(self, symbol: str, *, force_refresh: bool = False) -> list[PriceTarget]:
         """Withdrawn upstream: used to return individual analyst price targets with the source articles.
 
         Calling it raises EndpointUnavailableError. Use ``company.price_target_summary``.
@@ -1131,27 +1419,35 @@ class AsyncCompanyGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("price_target", PriceTarget, {"symbol": symbol})
+        return await self._many("price_target", PriceTarget, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_price_target_summary(self, symbol: str) -> PriceTargetSummary:
+    async def get_price_target_summary(self, symbol: str, *, force_refresh: bool = False) -> PriceTargetSummary:
         """Average analyst price target for one stock over the last month, quarter, year and all time, with
         counts.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("price_target_summary", PriceTargetSummary, {"symbol": symbol})
+        return await self._one("price_target_summary", PriceTargetSummary, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_price_target_consensus(self, symbol: str) -> PriceTargetConsensus:
+    async def get_price_target_consensus(self, symbol: str, *, force_refresh: bool = False) -> PriceTargetConsensus:
         """Analyst price target consensus for one stock: high, low, median and consensus target.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("price_target_consensus", PriceTargetConsensus, {"symbol": symbol})
+        return await self._one(
+            "price_target_consensus", PriceTargetConsensus, {"symbol": symbol}, refresh=force_refresh
+        )
 
     async def get_analyst_estimates(
-        self, symbol: str, period: Literal["annual", "quarter"], *, page: int | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        period: Literal["annual", "quarter"],
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[AnalystEstimate]:
         """Analyst forecasts for one company by year or quarter: revenue, EBITDA, net income, EPS (low/avg/high).
 
@@ -1162,10 +1458,15 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 10.
         """
         return await self._many(
-            "analyst_estimates", AnalystEstimate, {"symbol": symbol, "period": period, "page": page, "limit": limit}
+            "analyst_estimates",
+            AnalystEstimate,
+            {"symbol": symbol, "period": period, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
-    async def get_analyst_recommendations(self, symbol: str) -> list[AnalystRecommendation]:
+    async def get_analyst_recommendations(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[AnalystRecommendation]:
         """Withdrawn upstream: used to return monthly counts of analyst buy, hold and sell ratings for one stock.
 
         Calling it raises EndpointUnavailableError. Use ``intelligence.grades_consensus``.
@@ -1173,9 +1474,11 @@ class AsyncCompanyGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("analyst_recommendations", AnalystRecommendation, {"symbol": symbol})
+        return await self._many(
+            "analyst_recommendations", AnalystRecommendation, {"symbol": symbol}, refresh=force_refresh
+        )
 
-    async def get_upgrades_downgrades(self, symbol: str) -> list[UpgradeDowngrade]:
+    async def get_upgrades_downgrades(self, symbol: str, *, force_refresh: bool = False) -> list[UpgradeDowngrade]:
         """Withdrawn upstream: used to return individual analyst upgrades and downgrades with source news.
 
         Calling it raises EndpointUnavailableError. Use ``intelligence.grades``.
@@ -1183,9 +1486,11 @@ class AsyncCompanyGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("upgrades_downgrades", UpgradeDowngrade, {"symbol": symbol})
+        return await self._many("upgrades_downgrades", UpgradeDowngrade, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_upgrades_downgrades_consensus(self, symbol: str) -> list[UpgradeDowngradeConsensus]:
+    async def get_upgrades_downgrades_consensus(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[UpgradeDowngradeConsensus]:
         """Withdrawn upstream: used to return the analyst rating consensus with strong-buy to strong-sell counts.
 
         Calling it raises EndpointUnavailableError. Use ``intelligence.grades_consensus``.
@@ -1193,27 +1498,31 @@ class AsyncCompanyGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("upgrades_downgrades_consensus", UpgradeDowngradeConsensus, {"symbol": symbol})
+        return await self._many(
+            "upgrades_downgrades_consensus", UpgradeDowngradeConsensus, {"symbol": symbol}, refresh=force_refresh
+        )
 
-    async def get_stock_peers(self, symbol: str) -> CompanyPeer:
+    async def get_stock_peers(self, symbol: str, *, force_refresh: bool = False) -> CompanyPeer:
         """Comparable companies for one stock (same sector, similar size), with price and market cap.
+
+        Also callable by its earlier name: ``get_company_peers``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("stock_peers", CompanyPeer, {"symbol": symbol})
+        return await self._one("stock_peers", CompanyPeer, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_profile_cik(self, cik: str | int) -> CompanyProfile:
+    async def get_profile_cik(self, cik: str | int, *, force_refresh: bool = False) -> CompanyProfile:
         """Company profile looked up by CIK instead of ticker: name, sector, industry, description, market cap,
         price.
 
         Args:
             cik: SEC Central Index Key, digits only, e.g. 0000320193.
         """
-        return await self._one("profile_cik", CompanyProfile, {"cik": cik})
+        return await self._one("profile_cik", CompanyProfile, {"cik": cik}, refresh=force_refresh)
 
     async def get_delisted_companies(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[DelistedCompany]:
         """Companies delisted from US exchanges: symbol, name, exchange, IPO and delisting dates. Paged.
 
@@ -1221,23 +1530,25 @@ class AsyncCompanyGroup(AsyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("delisted_companies", DelistedCompany, {"page": page, "limit": limit})
+        return await self._many(
+            "delisted_companies", DelistedCompany, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_employee_count_history(self, symbol: str) -> list[EmployeeCount]:
+    async def get_employee_count_history(self, symbol: str, *, force_refresh: bool = False) -> list[EmployeeCount]:
         """Employee counts over time from one company's SEC filings, by reporting period.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("employee_count_history", EmployeeCount, {"symbol": symbol})
+        return await self._many("employee_count_history", EmployeeCount, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_company_outlook(self, symbol: str) -> CompanyOutlook:
+    async def get_company_outlook(self, symbol: str, *, force_refresh: bool = False) -> CompanyOutlook:
         """Overview of one company bundling its name and full profile in a single record.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("company_outlook", CompanyOutlook, {"symbol": symbol})
+        return await self._one("company_outlook", CompanyOutlook, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_stock_screener(
         self,
@@ -1260,6 +1571,7 @@ class AsyncCompanyGroup(AsyncGroup):
         country: str | None = None,
         exchange: str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[CompanyProfile]:
         """Stocks filtered by market cap, price, beta, volume, dividend, sector, industry, country or exchange.
 
@@ -1306,10 +1618,11 @@ class AsyncCompanyGroup(AsyncGroup):
                 "exchange": exchange,
                 "limit": limit,
             },
+            refresh=force_refresh,
         )
 
     async def get_mergers_acquisitions_latest(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[MergerAcquisition]:
         """Latest merger and acquisition filings: acquirer, target, transaction and filing dates, link. Paged.
 
@@ -1317,10 +1630,12 @@ class AsyncCompanyGroup(AsyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("mergers_acquisitions_latest", MergerAcquisition, {"page": page, "limit": limit})
+        return await self._many(
+            "mergers_acquisitions_latest", MergerAcquisition, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
     async def get_mergers_acquisitions_search(
-        self, name: str, *, page: int | None = None, limit: int | None = None
+        self, name: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[MergerAcquisition]:
         """Merger and acquisition filings involving companies whose name matches: acquirer, target, dates, link.
 
@@ -1330,16 +1645,23 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "mergers_acquisitions_search", MergerAcquisition, {"name": name, "page": page, "limit": limit}
+            "mergers_acquisitions_search",
+            MergerAcquisition,
+            {"name": name, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
-    async def get_executive_compensation_benchmark(self, year: int) -> list[ExecutiveCompensationBenchmark]:
+    async def get_executive_compensation_benchmark(
+        self, year: int, *, force_refresh: bool = False
+    ) -> list[ExecutiveCompensationBenchmark]:
         """Average executive compensation per industry for one year: total, cash, equity and other pay.
 
         Args:
             year: Year of the compensation data, e.g. 2023.
         """
-        return await self._many("executive_compensation_benchmark", ExecutiveCompensationBenchmark, {"year": year})
+        return await self._many(
+            "executive_compensation_benchmark", ExecutiveCompensationBenchmark, {"year": year}, refresh=force_refresh
+        )
 
     async def get_dividends(
         self,
@@ -1348,6 +1670,7 @@ class AsyncCompanyGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[DividendEvent]:
         """Dividend history of one stock: ex-date, amount, adjusted amount, yield, frequency, record and payment
         dates.
@@ -1359,11 +1682,19 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return.
         """
         return await self._many(
-            "dividends", DividendEvent, {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "dividends",
+            DividendEvent,
+            {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_company_earnings(
-        self, symbol: str, *, limit: int | None = None, include_report_times: bool | None = None
+        self,
+        symbol: str,
+        *,
+        limit: int | None = None,
+        include_report_times: bool | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningEvent]:
         """Earnings reports of one company, past and upcoming: EPS and revenue actual vs estimate, report date.
 
@@ -1376,6 +1707,7 @@ class AsyncCompanyGroup(AsyncGroup):
             "company_earnings",
             EarningEvent,
             {"symbol": symbol, "limit": limit, "include_report_times": include_report_times},
+            refresh=force_refresh,
         )
 
     async def get_splits(
@@ -1385,6 +1717,7 @@ class AsyncCompanyGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[StockSplitEvent]:
         """Stock split history of one symbol: date and split ratio (numerator/denominator).
 
@@ -1395,60 +1728,75 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return.
         """
         return await self._many(
-            "splits", StockSplitEvent, {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "splits",
+            StockSplitEvent,
+            {"symbol": symbol, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
-    async def get_income_statement_ttm(self, symbol: str, *, limit: int | None = None) -> list[IncomeStatement]:
+    async def get_income_statement_ttm(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[IncomeStatement]:
         """Trailing-twelve-month income statement of one company: revenue, margins, EBITDA, net income, EPS.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return await self._many("income_statement_ttm", IncomeStatement, {"symbol": symbol, "limit": limit})
+        return await self._many(
+            "income_statement_ttm", IncomeStatement, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_balance_sheet_ttm(self, symbol: str, *, limit: int | None = None) -> list[BalanceSheet]:
+    async def get_balance_sheet_ttm(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[BalanceSheet]:
         """Latest balance sheet on a trailing-twelve-month basis for one company: assets, debt, cash, equity.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return await self._many("balance_sheet_ttm", BalanceSheet, {"symbol": symbol, "limit": limit})
+        return await self._many(
+            "balance_sheet_ttm", BalanceSheet, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_cash_flow_ttm(self, symbol: str, *, limit: int | None = None) -> list[CashFlowStatement]:
+    async def get_cash_flow_ttm(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[CashFlowStatement]:
         """Trailing-twelve-month cash flow statement of one company: operating cash flow, capex, free cash flow.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return await self._many("cash_flow_ttm", CashFlowStatement, {"symbol": symbol, "limit": limit})
+        return await self._many(
+            "cash_flow_ttm", CashFlowStatement, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_key_metrics_ttm(self, symbol: str) -> KeyMetricsTTM:
+    async def get_key_metrics_ttm(self, symbol: str, *, force_refresh: bool = False) -> KeyMetricsTTM:
         """Trailing-twelve-month key metrics of one company: EV multiples, returns on capital, yields, per-share
         values.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("key_metrics_ttm", KeyMetricsTTM, {"symbol": symbol})
+        return await self._one("key_metrics_ttm", KeyMetricsTTM, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_financial_ratios_ttm(self, symbol: str) -> FinancialRatiosTTM:
+    async def get_financial_ratios_ttm(self, symbol: str, *, force_refresh: bool = False) -> FinancialRatiosTTM:
         """Trailing-twelve-month ratios of one company: margins, P/E, P/B, liquidity, leverage and turnover.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("financial_ratios_ttm", FinancialRatiosTTM, {"symbol": symbol})
+        return await self._one("financial_ratios_ttm", FinancialRatiosTTM, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_financial_scores(self, symbol: str) -> FinancialScore:
+    async def get_financial_scores(self, symbol: str, *, force_refresh: bool = False) -> FinancialScore:
         """Financial health scores of one company: Altman Z-score and Piotroski score, with their inputs.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("financial_scores", FinancialScore, {"symbol": symbol})
+        return await self._one("financial_scores", FinancialScore, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_enterprise_values(
         self,
@@ -1456,6 +1804,7 @@ class AsyncCompanyGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[EnterpriseValue]:
         """Enterprise value of one company by year or quarter: price, shares, market cap, cash and debt.
 
@@ -1465,7 +1814,10 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 20.
         """
         return await self._many(
-            "enterprise_values", EnterpriseValue, {"symbol": symbol, "period": period, "limit": limit}
+            "enterprise_values",
+            EnterpriseValue,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_income_statement_growth(
@@ -1474,6 +1826,7 @@ class AsyncCompanyGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialGrowth]:
         """Growth rates of income statement lines (revenue, gross profit, EBIT, net income, EPS) by year or
         quarter.
@@ -1484,7 +1837,10 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 20.
         """
         return await self._many(
-            "income_statement_growth", FinancialGrowth, {"symbol": symbol, "period": period, "limit": limit}
+            "income_statement_growth",
+            FinancialGrowth,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_balance_sheet_growth(
@@ -1493,6 +1849,7 @@ class AsyncCompanyGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialGrowth]:
         """Growth rates of balance sheet lines (cash, receivables, assets, debt, equity) by year or quarter.
 
@@ -1502,7 +1859,10 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 20.
         """
         return await self._many(
-            "balance_sheet_growth", FinancialGrowth, {"symbol": symbol, "period": period, "limit": limit}
+            "balance_sheet_growth",
+            FinancialGrowth,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_cash_flow_growth(
@@ -1511,6 +1871,7 @@ class AsyncCompanyGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialGrowth]:
         """Growth rates of cash flow lines (operating cash flow, capex, free cash flow) by year or quarter.
 
@@ -1520,7 +1881,10 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 20.
         """
         return await self._many(
-            "cash_flow_growth", FinancialGrowth, {"symbol": symbol, "period": period, "limit": limit}
+            "cash_flow_growth",
+            FinancialGrowth,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_financial_growth(
@@ -1529,6 +1893,7 @@ class AsyncCompanyGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialGrowth]:
         """Growth metrics across all statements by year or quarter: revenue, EPS, free cash flow, book value,
         dividends.
@@ -1539,11 +1904,19 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 20.
         """
         return await self._many(
-            "financial_growth", FinancialGrowth, {"symbol": symbol, "period": period, "limit": limit}
+            "financial_growth",
+            FinancialGrowth,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_financial_reports_json(
-        self, symbol: str, year: int, *, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"] | None = None
+        self,
+        symbol: str,
+        year: int,
+        *,
+        period: Literal["FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialReportJSON]:
         """One annual (10-K) or quarterly (10-Q) report of a company as structured JSON sections.
 
@@ -1553,11 +1926,19 @@ class AsyncCompanyGroup(AsyncGroup):
             period: FY for the annual 10-K, or Q1-Q4 for a quarterly 10-Q. Upstream default: 'FY'.
         """
         return await self._many(
-            "financial_reports_json", FinancialReportJSON, {"symbol": symbol, "year": year, "period": period}
+            "financial_reports_json",
+            FinancialReportJSON,
+            {"symbol": symbol, "year": year, "period": period},
+            refresh=force_refresh,
         )
 
     async def get_financial_reports_xlsx(
-        self, symbol: str, year: int, *, period: Literal["FY", "Q1", "Q2", "Q3", "Q4"] | None = None
+        self,
+        symbol: str,
+        year: int,
+        *,
+        period: Literal["FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
+        force_refresh: bool = False,
     ) -> bytes:
         """Excel workbook of one annual (10-K) or quarterly (10-Q) report of a company (client-only, binary).
 
@@ -1566,10 +1947,17 @@ class AsyncCompanyGroup(AsyncGroup):
             year: Fiscal year of the report, e.g. 2023.
             period: FY for the annual 10-K, or Q1-Q4 for a quarterly 10-Q. Upstream default: 'FY'.
         """
-        return await self._bytes("financial_reports_xlsx", {"symbol": symbol, "year": year, "period": period})
+        return await self._bytes(
+            "financial_reports_xlsx", {"symbol": symbol, "year": year, "period": period}, refresh=force_refresh
+        )
 
     async def get_income_statement_as_reported(
-        self, symbol: str, *, period: Literal["annual", "quarter"] | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        *,
+        period: Literal["annual", "quarter"] | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[AsReportedIncomeStatement]:
         """Income statement lines exactly as filed with the SEC, by year or quarter (not normalised).
 
@@ -1582,10 +1970,16 @@ class AsyncCompanyGroup(AsyncGroup):
             "income_statement_as_reported",
             AsReportedIncomeStatement,
             {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_balance_sheet_as_reported(
-        self, symbol: str, *, period: Literal["annual", "quarter"] | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        *,
+        period: Literal["annual", "quarter"] | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[AsReportedBalanceSheet]:
         """Balance sheet lines exactly as filed with the SEC, by year or quarter (not normalised).
 
@@ -1595,11 +1989,19 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 10.
         """
         return await self._many(
-            "balance_sheet_as_reported", AsReportedBalanceSheet, {"symbol": symbol, "period": period, "limit": limit}
+            "balance_sheet_as_reported",
+            AsReportedBalanceSheet,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_cash_flow_as_reported(
-        self, symbol: str, *, period: Literal["annual", "quarter"] | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        *,
+        period: Literal["annual", "quarter"] | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[AsReportedCashFlowStatement]:
         """Cash flow statement lines exactly as filed with the SEC, by year or quarter (not normalised).
 
@@ -1609,11 +2011,14 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 10.
         """
         return await self._many(
-            "cash_flow_as_reported", AsReportedCashFlowStatement, {"symbol": symbol, "period": period, "limit": limit}
+            "cash_flow_as_reported",
+            AsReportedCashFlowStatement,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_historical_employee_count(
-        self, symbol: str, *, limit: int | None = None
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
     ) -> list[HistoricalEmployeeCount]:
         """Employee count over time for one company from its SEC filings, one row per reporting period.
 
@@ -1622,5 +2027,11 @@ class AsyncCompanyGroup(AsyncGroup):
             limit: Maximum number of records to return.
         """
         return await self._many(
-            "historical_employee_count", HistoricalEmployeeCount, {"symbol": symbol, "limit": limit}
+            "historical_employee_count",
+            HistoricalEmployeeCount,
+            {"symbol": symbol, "limit": limit},
+            refresh=force_refresh,
         )
+
+    # The earlier client's names of these methods.
+    get_company_peers = get_stock_peers

@@ -23,15 +23,28 @@ class EconomicsGroup(SyncGroup):
     """Treasury rates, economic indicators and calendar, risk premium, commitment of traders."""
 
     def get_treasury_rates(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[TreasuryRate]:
         """US Treasury yield curve by day: rates from 1 month to 30 years.
 
         Args:
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return self._many("treasury_rates", TreasuryRate, {"from_date": from_date, "to_date": to_date})
+        return self._many(
+            "treasury_rates",
+            TreasuryRate,
+            {"from_date": from_date, "to_date": to_date, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
+        )
 
     def get_economic_indicators(
         self,
@@ -63,6 +76,9 @@ class EconomicsGroup(SyncGroup):
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EconomicIndicator]:
         """History of one US economic indicator (GDP, CPI, unemployment, fed funds, mortgage rates ...) by date.
 
@@ -70,11 +86,20 @@ class EconomicsGroup(SyncGroup):
             indicator_name: Economic indicator to fetch.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "economic_indicators",
             EconomicIndicator,
-            {"indicator_name": indicator_name, "from_date": from_date, "to_date": to_date},
+            {
+                "indicator_name": indicator_name,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
     def get_economic_calendar(
@@ -83,6 +108,9 @@ class EconomicsGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         country: str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EconomicEvent]:
         """Scheduled economic releases by date and country: previous, estimate and actual values, impact.
 
@@ -90,17 +118,35 @@ class EconomicsGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             country: Two-letter country code, e.g. US.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
-            "economic_calendar", EconomicEvent, {"from_date": from_date, "to_date": to_date, "country": country}
+            "economic_calendar",
+            EconomicEvent,
+            {
+                "from_date": from_date,
+                "to_date": to_date,
+                "country": country,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
-    def get_market_risk_premium(self) -> list[MarketRiskPremium]:
+    def get_market_risk_premium(self, *, force_refresh: bool = False) -> list[MarketRiskPremium]:
         """Equity risk premium and country risk premium for every country."""
-        return self._many("market_risk_premium", MarketRiskPremium, {})
+        return self._many("market_risk_premium", MarketRiskPremium, {}, refresh=force_refresh)
 
     def get_commitment_of_traders_report(
-        self, symbol: str, from_date: dt.date | str, to_date: dt.date | str
+        self,
+        symbol: str,
+        from_date: dt.date | str,
+        to_date: dt.date | str,
+        *,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CommitmentOfTradersReport]:
         """Weekly Commitment of Traders positions for one futures market: open interest, long/short by trader
         class.
@@ -111,15 +157,31 @@ class EconomicsGroup(SyncGroup):
             symbol: Futures market symbol from the Commitment of Traders list.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "commitment_of_traders_report",
             CommitmentOfTradersReport,
-            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
     def get_commitment_of_traders_analysis(
-        self, symbol: str, from_date: dt.date | str, to_date: dt.date | str
+        self,
+        symbol: str,
+        from_date: dt.date | str,
+        to_date: dt.date | str,
+        *,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CommitmentOfTradersAnalysis]:
         """Commitment of Traders analysis for one futures market: net position, its change, sentiment, reversal
         signal.
@@ -130,22 +192,36 @@ class EconomicsGroup(SyncGroup):
             symbol: Futures market symbol from the Commitment of Traders list.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "commitment_of_traders_analysis",
             CommitmentOfTradersAnalysis,
-            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
-    def get_commitment_of_traders_list(self) -> list[CommitmentOfTradersListItem]:
+    def get_commitment_of_traders_list(self, *, force_refresh: bool = False) -> list[CommitmentOfTradersListItem]:
         """Futures markets covered by the Commitment of Traders reports: symbol and name.
 
         Needs the premium plan or higher.
         """
-        return self._many("commitment_of_traders_list", CommitmentOfTradersListItem, {})
+        return self._many("commitment_of_traders_list", CommitmentOfTradersListItem, {}, refresh=force_refresh)
 
     def get_economic_indicator(
-        self, name: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        name: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EconomicIndicatorValue]:
         """Values of one economic indicator by date, e.g. GDP or CPI, over an optional date range.
 
@@ -155,7 +231,10 @@ class EconomicsGroup(SyncGroup):
             to_date: End date, YYYY-MM-DD (inclusive).
         """
         return self._many(
-            "economic_indicator", EconomicIndicatorValue, {"name": name, "from_date": from_date, "to_date": to_date}
+            "economic_indicator",
+            EconomicIndicatorValue,
+            {"name": name, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
 
@@ -163,15 +242,28 @@ class AsyncEconomicsGroup(AsyncGroup):
     """Treasury rates, economic indicators and calendar, risk premium, commitment of traders."""
 
     async def get_treasury_rates(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[TreasuryRate]:
         """US Treasury yield curve by day: rates from 1 month to 30 years.
 
         Args:
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return await self._many("treasury_rates", TreasuryRate, {"from_date": from_date, "to_date": to_date})
+        return await self._many(
+            "treasury_rates",
+            TreasuryRate,
+            {"from_date": from_date, "to_date": to_date, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
+        )
 
     async def get_economic_indicators(
         self,
@@ -203,6 +295,9 @@ class AsyncEconomicsGroup(AsyncGroup):
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EconomicIndicator]:
         """History of one US economic indicator (GDP, CPI, unemployment, fed funds, mortgage rates ...) by date.
 
@@ -210,11 +305,20 @@ class AsyncEconomicsGroup(AsyncGroup):
             indicator_name: Economic indicator to fetch.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "economic_indicators",
             EconomicIndicator,
-            {"indicator_name": indicator_name, "from_date": from_date, "to_date": to_date},
+            {
+                "indicator_name": indicator_name,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
     async def get_economic_calendar(
@@ -223,6 +327,9 @@ class AsyncEconomicsGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         country: str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EconomicEvent]:
         """Scheduled economic releases by date and country: previous, estimate and actual values, impact.
 
@@ -230,17 +337,35 @@ class AsyncEconomicsGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             country: Two-letter country code, e.g. US.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
-            "economic_calendar", EconomicEvent, {"from_date": from_date, "to_date": to_date, "country": country}
+            "economic_calendar",
+            EconomicEvent,
+            {
+                "from_date": from_date,
+                "to_date": to_date,
+                "country": country,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
-    async def get_market_risk_premium(self) -> list[MarketRiskPremium]:
+    async def get_market_risk_premium(self, *, force_refresh: bool = False) -> list[MarketRiskPremium]:
         """Equity risk premium and country risk premium for every country."""
-        return await self._many("market_risk_premium", MarketRiskPremium, {})
+        return await self._many("market_risk_premium", MarketRiskPremium, {}, refresh=force_refresh)
 
     async def get_commitment_of_traders_report(
-        self, symbol: str, from_date: dt.date | str, to_date: dt.date | str
+        self,
+        symbol: str,
+        from_date: dt.date | str,
+        to_date: dt.date | str,
+        *,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CommitmentOfTradersReport]:
         """Weekly Commitment of Traders positions for one futures market: open interest, long/short by trader
         class.
@@ -251,15 +376,31 @@ class AsyncEconomicsGroup(AsyncGroup):
             symbol: Futures market symbol from the Commitment of Traders list.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "commitment_of_traders_report",
             CommitmentOfTradersReport,
-            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
     async def get_commitment_of_traders_analysis(
-        self, symbol: str, from_date: dt.date | str, to_date: dt.date | str
+        self,
+        symbol: str,
+        from_date: dt.date | str,
+        to_date: dt.date | str,
+        *,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CommitmentOfTradersAnalysis]:
         """Commitment of Traders analysis for one futures market: net position, its change, sentiment, reversal
         signal.
@@ -270,22 +411,36 @@ class AsyncEconomicsGroup(AsyncGroup):
             symbol: Futures market symbol from the Commitment of Traders list.
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "commitment_of_traders_analysis",
             CommitmentOfTradersAnalysis,
-            {"symbol": symbol, "from_date": from_date, "to_date": to_date},
+            {
+                "symbol": symbol,
+                "from_date": from_date,
+                "to_date": to_date,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
-    async def get_commitment_of_traders_list(self) -> list[CommitmentOfTradersListItem]:
+    async def get_commitment_of_traders_list(self, *, force_refresh: bool = False) -> list[CommitmentOfTradersListItem]:
         """Futures markets covered by the Commitment of Traders reports: symbol and name.
 
         Needs the premium plan or higher.
         """
-        return await self._many("commitment_of_traders_list", CommitmentOfTradersListItem, {})
+        return await self._many("commitment_of_traders_list", CommitmentOfTradersListItem, {}, refresh=force_refresh)
 
     async def get_economic_indicator(
-        self, name: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        name: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EconomicIndicatorValue]:
         """Values of one economic indicator by date, e.g. GDP or CPI, over an optional date range.
 
@@ -295,5 +450,8 @@ class AsyncEconomicsGroup(AsyncGroup):
             to_date: End date, YYYY-MM-DD (inclusive).
         """
         return await self._many(
-            "economic_indicator", EconomicIndicatorValue, {"name": name, "from_date": from_date, "to_date": to_date}
+            "economic_indicator",
+            EconomicIndicatorValue,
+            {"name": name, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )

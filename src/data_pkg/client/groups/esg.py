@@ -10,7 +10,7 @@ from data_pkg.models.esg import ESGDisclosure
 class EsgGroup(SyncGroup):
     """ESG disclosures."""
 
-    def get_esg_disclosures(self, symbol: str) -> list[ESGDisclosure]:
+    def get_esg_disclosures(self, symbol: str, *, force_refresh: bool = False) -> list[ESGDisclosure]:
         """ESG scores disclosed by one company per filing: environmental, social, governance and overall.
 
         Needs the ultimate plan or higher.
@@ -18,13 +18,13 @@ class EsgGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("esg_disclosures", ESGDisclosure, {"symbol": symbol})
+        return self._many("esg_disclosures", ESGDisclosure, {"symbol": symbol}, refresh=force_refresh)
 
 
 class AsyncEsgGroup(AsyncGroup):
     """ESG disclosures."""
 
-    async def get_esg_disclosures(self, symbol: str) -> list[ESGDisclosure]:
+    async def get_esg_disclosures(self, symbol: str, *, force_refresh: bool = False) -> list[ESGDisclosure]:
         """ESG scores disclosed by one company per filing: environmental, social, governance and overall.
 
         Needs the ultimate plan or higher.
@@ -32,4 +32,4 @@ class AsyncEsgGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("esg_disclosures", ESGDisclosure, {"symbol": symbol})
+        return await self._many("esg_disclosures", ESGDisclosure, {"symbol": symbol}, refresh=force_refresh)

@@ -31,6 +31,7 @@ class FundamentalGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[IncomeStatement]:
         """Income statements by year or quarter: revenue, costs, margins, EBITDA, net income, EPS. Use
         period=quarter for quarterly.
@@ -40,7 +41,12 @@ class FundamentalGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 40.
         """
-        return self._many("income_statement", IncomeStatement, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "income_statement",
+            IncomeStatement,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
+        )
 
     def get_balance_sheet(
         self,
@@ -48,6 +54,7 @@ class FundamentalGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[BalanceSheet]:
         """Balance sheets by year or quarter: cash, receivables, inventory, total assets, debt, liabilities,
         equity.
@@ -57,7 +64,9 @@ class FundamentalGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 40.
         """
-        return self._many("balance_sheet", BalanceSheet, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "balance_sheet", BalanceSheet, {"symbol": symbol, "period": period, "limit": limit}, refresh=force_refresh
+        )
 
     def get_cash_flow(
         self,
@@ -65,6 +74,7 @@ class FundamentalGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[CashFlowStatement]:
         """Cash flow statements by year or quarter: operating cash flow, capex, buybacks, dividends, free cash
         flow.
@@ -74,16 +84,25 @@ class FundamentalGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 40.
         """
-        return self._many("cash_flow", CashFlowStatement, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "cash_flow", CashFlowStatement, {"symbol": symbol, "period": period, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_latest_financial_statements(self, page: int, limit: int) -> list[LatestFinancialStatement]:
+    def get_latest_financial_statements(
+        self, page: int, limit: int, *, force_refresh: bool = False
+    ) -> list[LatestFinancialStatement]:
         """Financial statements most recently published across all companies: symbol, fiscal year, period. Paged.
 
         Args:
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return self._many("latest_financial_statements", LatestFinancialStatement, {"page": page, "limit": limit})
+        return self._many(
+            "latest_financial_statements",
+            LatestFinancialStatement,
+            {"page": page, "limit": limit},
+            refresh=force_refresh,
+        )
 
     def get_key_metrics(
         self,
@@ -91,6 +110,7 @@ class FundamentalGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[KeyMetrics]:
         """Key valuation and return metrics by year or quarter: market cap, EV multiples, ROE, ROIC, yields.
 
@@ -99,7 +119,9 @@ class FundamentalGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 40.
         """
-        return self._many("key_metrics", KeyMetrics, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "key_metrics", KeyMetrics, {"symbol": symbol, "period": period, "limit": limit}, refresh=force_refresh
+        )
 
     def get_financial_ratios(
         self,
@@ -107,6 +129,7 @@ class FundamentalGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialRatios]:
         """Financial ratios by year or quarter: margins, P/E, P/B, liquidity, leverage, turnover, payout.
 
@@ -115,7 +138,12 @@ class FundamentalGroup(SyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 40.
         """
-        return self._many("financial_ratios", FinancialRatios, {"symbol": symbol, "period": period, "limit": limit})
+        return self._many(
+            "financial_ratios",
+            FinancialRatios,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
+        )
 
     def get_full_financial_statement(
         self,
@@ -123,6 +151,7 @@ class FundamentalGroup(SyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialStatementFull]:
         """Every line item of a company's filed statements by year or quarter, under the raw XBRL tag names.
 
@@ -132,35 +161,40 @@ class FundamentalGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 40.
         """
         return self._many(
-            "full_financial_statement", FinancialStatementFull, {"symbol": symbol, "period": period, "limit": limit}
+            "full_financial_statement",
+            FinancialStatementFull,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
-    def get_financial_reports_dates(self, symbol: str) -> list[FinancialReportDate]:
+    def get_financial_reports_dates(self, symbol: str, *, force_refresh: bool = False) -> list[FinancialReportDate]:
         """Fiscal years and periods with 10-K/10-Q reports available for one symbol, with JSON and Excel links.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("financial_reports_dates", FinancialReportDate, {"symbol": symbol})
+        return self._many("financial_reports_dates", FinancialReportDate, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_owner_earnings(self, symbol: str, *, limit: int | None = None) -> list[OwnerEarnings]:
+    def get_owner_earnings(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[OwnerEarnings]:
         """Owner earnings of one company by period: maintenance vs growth capex, owner earnings per share.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return self._many("owner_earnings", OwnerEarnings, {"symbol": symbol, "limit": limit})
+        return self._many("owner_earnings", OwnerEarnings, {"symbol": symbol, "limit": limit}, refresh=force_refresh)
 
-    def get_levered_dcf(self, symbol: str) -> LeveredDCF:
+    def get_levered_dcf(self, symbol: str, *, force_refresh: bool = False) -> LeveredDCF:
         """Levered (free cash flow to equity) DCF value per share for one company vs its stock price.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("levered_dcf", LeveredDCF, {"symbol": symbol})
+        return self._one("levered_dcf", LeveredDCF, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_historical_rating(self, symbol: str) -> list[LegacyHistoricalRating]:
+    def get_historical_rating(self, symbol: str, *, force_refresh: bool = False) -> list[LegacyHistoricalRating]:
         """Withdrawn upstream: used to return the daily history of a stock's fundamental rating and its
         breakdown.
 
@@ -169,15 +203,15 @@ class FundamentalGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("historical_rating", LegacyHistoricalRating, {"symbol": symbol})
+        return self._many("historical_rating", LegacyHistoricalRating, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_discounted_cash_flow(self, symbol: str) -> DCF:
+    def get_discounted_cash_flow(self, symbol: str, *, force_refresh: bool = False) -> DCF:
         """Discounted cash flow fair value per share for one company, next to its current stock price.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("discounted_cash_flow", DCF, {"symbol": symbol})
+        return self._one("discounted_cash_flow", DCF, {"symbol": symbol}, refresh=force_refresh)
 
     def get_custom_discounted_cash_flow(
         self,
@@ -201,6 +235,7 @@ class FundamentalGroup(SyncGroup):
         market_risk_premium: float | None = None,
         beta: float | None = None,
         risk_free_rate: float | None = None,
+        force_refresh: bool = False,
     ) -> list[CustomDCF]:
         """DCF valuation of one company under your own assumptions (growth, margins, WACC inputs), year by year.
 
@@ -249,6 +284,7 @@ class FundamentalGroup(SyncGroup):
                 "beta": beta,
                 "risk_free_rate": risk_free_rate,
             },
+            refresh=force_refresh,
         )
 
     def get_custom_levered_dcf(
@@ -273,6 +309,7 @@ class FundamentalGroup(SyncGroup):
         market_risk_premium: float | None = None,
         beta: float | None = None,
         risk_free_rate: float | None = None,
+        force_refresh: bool = False,
     ) -> list[CustomLeveredDCF]:
         """Levered DCF (free cash flow to equity) of one company under your own growth, margin and cost
         assumptions.
@@ -322,6 +359,7 @@ class FundamentalGroup(SyncGroup):
                 "beta": beta,
                 "risk_free_rate": risk_free_rate,
             },
+            refresh=force_refresh,
         )
 
 
@@ -334,6 +372,7 @@ class AsyncFundamentalGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[IncomeStatement]:
         """Income statements by year or quarter: revenue, costs, margins, EBITDA, net income, EPS. Use
         period=quarter for quarterly.
@@ -344,7 +383,10 @@ class AsyncFundamentalGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 40.
         """
         return await self._many(
-            "income_statement", IncomeStatement, {"symbol": symbol, "period": period, "limit": limit}
+            "income_statement",
+            IncomeStatement,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_balance_sheet(
@@ -353,6 +395,7 @@ class AsyncFundamentalGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[BalanceSheet]:
         """Balance sheets by year or quarter: cash, receivables, inventory, total assets, debt, liabilities,
         equity.
@@ -362,7 +405,9 @@ class AsyncFundamentalGroup(AsyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 40.
         """
-        return await self._many("balance_sheet", BalanceSheet, {"symbol": symbol, "period": period, "limit": limit})
+        return await self._many(
+            "balance_sheet", BalanceSheet, {"symbol": symbol, "period": period, "limit": limit}, refresh=force_refresh
+        )
 
     async def get_cash_flow(
         self,
@@ -370,6 +415,7 @@ class AsyncFundamentalGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[CashFlowStatement]:
         """Cash flow statements by year or quarter: operating cash flow, capex, buybacks, dividends, free cash
         flow.
@@ -379,16 +425,25 @@ class AsyncFundamentalGroup(AsyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 40.
         """
-        return await self._many("cash_flow", CashFlowStatement, {"symbol": symbol, "period": period, "limit": limit})
+        return await self._many(
+            "cash_flow", CashFlowStatement, {"symbol": symbol, "period": period, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_latest_financial_statements(self, page: int, limit: int) -> list[LatestFinancialStatement]:
+    async def get_latest_financial_statements(
+        self, page: int, limit: int, *, force_refresh: bool = False
+    ) -> list[LatestFinancialStatement]:
         """Financial statements most recently published across all companies: symbol, fiscal year, period. Paged.
 
         Args:
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return await self._many("latest_financial_statements", LatestFinancialStatement, {"page": page, "limit": limit})
+        return await self._many(
+            "latest_financial_statements",
+            LatestFinancialStatement,
+            {"page": page, "limit": limit},
+            refresh=force_refresh,
+        )
 
     async def get_key_metrics(
         self,
@@ -396,6 +451,7 @@ class AsyncFundamentalGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[KeyMetrics]:
         """Key valuation and return metrics by year or quarter: market cap, EV multiples, ROE, ROIC, yields.
 
@@ -404,7 +460,9 @@ class AsyncFundamentalGroup(AsyncGroup):
             period: Reporting period: annual or quarter (or FY, Q1-Q4). Upstream default: 'annual'.
             limit: Maximum number of records to return. Upstream default: 40.
         """
-        return await self._many("key_metrics", KeyMetrics, {"symbol": symbol, "period": period, "limit": limit})
+        return await self._many(
+            "key_metrics", KeyMetrics, {"symbol": symbol, "period": period, "limit": limit}, refresh=force_refresh
+        )
 
     async def get_financial_ratios(
         self,
@@ -412,6 +470,7 @@ class AsyncFundamentalGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialRatios]:
         """Financial ratios by year or quarter: margins, P/E, P/B, liquidity, leverage, turnover, payout.
 
@@ -421,7 +480,10 @@ class AsyncFundamentalGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 40.
         """
         return await self._many(
-            "financial_ratios", FinancialRatios, {"symbol": symbol, "period": period, "limit": limit}
+            "financial_ratios",
+            FinancialRatios,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_full_financial_statement(
@@ -430,6 +492,7 @@ class AsyncFundamentalGroup(AsyncGroup):
         *,
         period: Literal["annual", "quarter", "FY", "Q1", "Q2", "Q3", "Q4"] | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[FinancialStatementFull]:
         """Every line item of a company's filed statements by year or quarter, under the raw XBRL tag names.
 
@@ -439,35 +502,46 @@ class AsyncFundamentalGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 40.
         """
         return await self._many(
-            "full_financial_statement", FinancialStatementFull, {"symbol": symbol, "period": period, "limit": limit}
+            "full_financial_statement",
+            FinancialStatementFull,
+            {"symbol": symbol, "period": period, "limit": limit},
+            refresh=force_refresh,
         )
 
-    async def get_financial_reports_dates(self, symbol: str) -> list[FinancialReportDate]:
+    async def get_financial_reports_dates(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[FinancialReportDate]:
         """Fiscal years and periods with 10-K/10-Q reports available for one symbol, with JSON and Excel links.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("financial_reports_dates", FinancialReportDate, {"symbol": symbol})
+        return await self._many(
+            "financial_reports_dates", FinancialReportDate, {"symbol": symbol}, refresh=force_refresh
+        )
 
-    async def get_owner_earnings(self, symbol: str, *, limit: int | None = None) -> list[OwnerEarnings]:
+    async def get_owner_earnings(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[OwnerEarnings]:
         """Owner earnings of one company by period: maintenance vs growth capex, owner earnings per share.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return await self._many("owner_earnings", OwnerEarnings, {"symbol": symbol, "limit": limit})
+        return await self._many(
+            "owner_earnings", OwnerEarnings, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_levered_dcf(self, symbol: str) -> LeveredDCF:
+    async def get_levered_dcf(self, symbol: str, *, force_refresh: bool = False) -> LeveredDCF:
         """Levered (free cash flow to equity) DCF value per share for one company vs its stock price.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("levered_dcf", LeveredDCF, {"symbol": symbol})
+        return await self._one("levered_dcf", LeveredDCF, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_historical_rating(self, symbol: str) -> list[LegacyHistoricalRating]:
+    async def get_historical_rating(self, symbol: str, *, force_refresh: bool = False) -> list[LegacyHistoricalRating]:
         """Withdrawn upstream: used to return the daily history of a stock's fundamental rating and its
         breakdown.
 
@@ -476,15 +550,15 @@ class AsyncFundamentalGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("historical_rating", LegacyHistoricalRating, {"symbol": symbol})
+        return await self._many("historical_rating", LegacyHistoricalRating, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_discounted_cash_flow(self, symbol: str) -> DCF:
+    async def get_discounted_cash_flow(self, symbol: str, *, force_refresh: bool = False) -> DCF:
         """Discounted cash flow fair value per share for one company, next to its current stock price.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("discounted_cash_flow", DCF, {"symbol": symbol})
+        return await self._one("discounted_cash_flow", DCF, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_custom_discounted_cash_flow(
         self,
@@ -508,6 +582,7 @@ class AsyncFundamentalGroup(AsyncGroup):
         market_risk_premium: float | None = None,
         beta: float | None = None,
         risk_free_rate: float | None = None,
+        force_refresh: bool = False,
     ) -> list[CustomDCF]:
         """DCF valuation of one company under your own assumptions (growth, margins, WACC inputs), year by year.
 
@@ -556,6 +631,7 @@ class AsyncFundamentalGroup(AsyncGroup):
                 "beta": beta,
                 "risk_free_rate": risk_free_rate,
             },
+            refresh=force_refresh,
         )
 
     async def get_custom_levered_dcf(
@@ -580,6 +656,7 @@ class AsyncFundamentalGroup(AsyncGroup):
         market_risk_premium: float | None = None,
         beta: float | None = None,
         risk_free_rate: float | None = None,
+        force_refresh: bool = False,
     ) -> list[CustomLeveredDCF]:
         """Levered DCF (free cash flow to equity) of one company under your own growth, margin and cost
         assumptions.
@@ -629,4 +706,5 @@ class AsyncFundamentalGroup(AsyncGroup):
                 "beta": beta,
                 "risk_free_rate": risk_free_rate,
             },
+            refresh=force_refresh,
         )

@@ -10,90 +10,90 @@ from data_pkg.models.index import HistoricalIndexConstituent, IndexConstituent
 class IndexGroup(SyncGroup):
     """Index constituents and their history."""
 
-    def get_sp500_constituents(self) -> list[IndexConstituent]:
+    def get_sp500_constituents(self, *, force_refresh: bool = False) -> list[IndexConstituent]:
         """Current S&P 500 members: symbol, name, sector, sub-industry, headquarters, date added, CIK.
 
         Needs the starter plan or higher.
         """
-        return self._many("sp500_constituents", IndexConstituent, {})
+        return self._many("sp500_constituents", IndexConstituent, {}, refresh=force_refresh)
 
-    def get_nasdaq_constituents(self) -> list[IndexConstituent]:
+    def get_nasdaq_constituents(self, *, force_refresh: bool = False) -> list[IndexConstituent]:
         """Current Nasdaq 100 members: symbol, name, sector, sub-industry, headquarters, date added, CIK.
 
         Needs the starter plan or higher.
         """
-        return self._many("nasdaq_constituents", IndexConstituent, {})
+        return self._many("nasdaq_constituents", IndexConstituent, {}, refresh=force_refresh)
 
-    def get_dowjones_constituents(self) -> list[IndexConstituent]:
+    def get_dowjones_constituents(self, *, force_refresh: bool = False) -> list[IndexConstituent]:
         """Current Dow Jones Industrial Average members: symbol, name, sector, headquarters, date added, CIK.
 
         Needs the starter plan or higher.
         """
-        return self._many("dowjones_constituents", IndexConstituent, {})
+        return self._many("dowjones_constituents", IndexConstituent, {}, refresh=force_refresh)
 
-    def get_historical_sp500(self) -> list[HistoricalIndexConstituent]:
+    def get_historical_sp500(self, *, force_refresh: bool = False) -> list[HistoricalIndexConstituent]:
         """Past S&P 500 membership changes: date, ticker added, ticker removed and the reason.
 
         Needs the starter plan or higher.
         """
-        return self._many("historical_sp500", HistoricalIndexConstituent, {})
+        return self._many("historical_sp500", HistoricalIndexConstituent, {}, refresh=force_refresh)
 
-    def get_historical_nasdaq(self) -> list[HistoricalIndexConstituent]:
+    def get_historical_nasdaq(self, *, force_refresh: bool = False) -> list[HistoricalIndexConstituent]:
         """Past Nasdaq 100 membership changes: date, ticker added, ticker removed and the reason.
 
         Needs the starter plan or higher.
         """
-        return self._many("historical_nasdaq", HistoricalIndexConstituent, {})
+        return self._many("historical_nasdaq", HistoricalIndexConstituent, {}, refresh=force_refresh)
 
-    def get_historical_dowjones(self) -> list[HistoricalIndexConstituent]:
+    def get_historical_dowjones(self, *, force_refresh: bool = False) -> list[HistoricalIndexConstituent]:
         """Past Dow Jones Industrial Average membership changes: date, ticker added, ticker removed, reason.
 
         Needs the starter plan or higher.
         """
-        return self._many("historical_dowjones", HistoricalIndexConstituent, {})
+        return self._many("historical_dowjones", HistoricalIndexConstituent, {}, refresh=force_refresh)
 
 
 class AsyncIndexGroup(AsyncGroup):
     """Index constituents and their history."""
 
-    async def get_sp500_constituents(self) -> list[IndexConstituent]:
+    async def get_sp500_constituents(self, *, force_refresh: bool = False) -> list[IndexConstituent]:
         """Current S&P 500 members: symbol, name, sector, sub-industry, headquarters, date added, CIK.
 
         Needs the starter plan or higher.
         """
-        return await self._many("sp500_constituents", IndexConstituent, {})
+        return await self._many("sp500_constituents", IndexConstituent, {}, refresh=force_refresh)
 
-    async def get_nasdaq_constituents(self) -> list[IndexConstituent]:
+    async def get_nasdaq_constituents(self, *, force_refresh: bool = False) -> list[IndexConstituent]:
         """Current Nasdaq 100 members: symbol, name, sector, sub-industry, headquarters, date added, CIK.
 
         Needs the starter plan or higher.
         """
-        return await self._many("nasdaq_constituents", IndexConstituent, {})
+        return await self._many("nasdaq_constituents", IndexConstituent, {}, refresh=force_refresh)
 
-    async def get_dowjones_constituents(self) -> list[IndexConstituent]:
+    async def get_dowjones_constituents(self, *, force_refresh: bool = False) -> list[IndexConstituent]:
         """Current Dow Jones Industrial Average members: symbol, name, sector, headquarters, date added, CIK.
 
         Needs the starter plan or higher.
         """
-        return await self._many("dowjones_constituents", IndexConstituent, {})
+        return await self._many("dowjones_constituents", IndexConstituent, {}, refresh=force_refresh)
 
-    async def get_historical_sp500(self) -> list[HistoricalIndexConstituent]:
+    async def get_historical_sp500(self, *, force_refresh: bool = False) -> list[HistoricalIndexConstituent]:
         """Past S&P 500 membership changes: date, ticker added, ticker removed and the reason.
 
         Needs the starter plan or higher.
         """
-        return await self._many("historical_sp500", HistoricalIndexConstituent, {})
+        return await self._many("historical_sp500", HistoricalIndexConstituent, {}, refresh=force_refresh)
 
-    async def get_historical_nasdaq(self) -> list[HistoricalIndexConstituent]:
+    async def get_historical_nasdaq(self, *, force_refresh: bool = False) -> list[HistoricalIndexConstituent]:
         """Past Nasdaq 100 membership changes: date, ticker added, ticker removed and the reason.
 
         Needs the starter plan or higher.
         """
-        return await self._many("historical_nasdaq", HistoricalIndexConstituent, {})
+        return await self._many("historical_nasdaq", HistoricalIndexConstituent, {}, refresh=force_refresh)
 
-    async def get_historical_dowjones(self) -> list[HistoricalIndexConstituent]:
+    async def get_historical_dowjones(self, *, force_refresh: bool = False) -> list[HistoricalIndexConstituent]:
         """Past Dow Jones Industrial Average membership changes: date, ticker added, ticker removed, reason.
 
         Needs the starter plan or higher.
         """
-        return await self._many("historical_dowjones", HistoricalIndexConstituent, {})
+        return await self._many("historical_dowjones", HistoricalIndexConstituent, {}, refresh=force_refresh)

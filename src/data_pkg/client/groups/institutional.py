@@ -37,7 +37,9 @@ from data_pkg.models.institutional import (
 class InstitutionalGroup(SyncGroup):
     """Insider trades, 13F institutional ownership and beneficial ownership."""
 
-    def get_form_13f_by_quarter(self, cik: str | int, year: int, quarter: int) -> list[Form13F]:
+    def get_form_13f_by_quarter(
+        self, cik: str | int, year: int, quarter: int, *, force_refresh: bool = False
+    ) -> list[Form13F]:
         """Holdings in one institution's 13F filing for a year and quarter: security, CUSIP, shares, value.
 
         Needs the ultimate plan or higher.
@@ -47,9 +49,9 @@ class InstitutionalGroup(SyncGroup):
             year: Calendar or fiscal year, e.g. 2024.
             quarter: Quarter 1-4.
         """
-        return self._many("form_13f", Form13F, {"cik": cik, "year": year, "quarter": quarter})
+        return self._many("form_13f", Form13F, {"cik": cik, "year": year, "quarter": quarter}, refresh=force_refresh)
 
-    def get_form_13f_dates(self, cik: str | int) -> list[Form13FDate]:
+    def get_form_13f_dates(self, cik: str | int, *, force_refresh: bool = False) -> list[Form13FDate]:
         """Year and quarter of every 13F report one institution has filed.
 
         Needs the ultimate plan or higher.
@@ -57,9 +59,9 @@ class InstitutionalGroup(SyncGroup):
         Args:
             cik: CIK of the institution that files the 13F, e.g. 0001067983.
         """
-        return self._many("form_13f_dates", Form13FDate, {"cik": cik})
+        return self._many("form_13f_dates", Form13FDate, {"cik": cik}, refresh=force_refresh)
 
-    def get_asset_allocation(self, report_date: dt.date | str) -> list[AssetAllocation]:
+    def get_asset_allocation(self, report_date: dt.date | str, *, force_refresh: bool = False) -> list[AssetAllocation]:
         """Withdrawn upstream: used to return 13F portfolio allocation by asset type for a report date.
 
         Calling it raises EndpointUnavailableError.
@@ -67,10 +69,10 @@ class InstitutionalGroup(SyncGroup):
         Args:
             report_date: Report date, YYYY-MM-DD.
         """
-        return self._many("asset_allocation", AssetAllocation, {"report_date": report_date})
+        return self._many("asset_allocation", AssetAllocation, {"report_date": report_date}, refresh=force_refresh)
 
     def get_institutional_holders(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[InstitutionalHolder]:
         """Latest 13F filings across all institutions: filer name, CIK, period, filing date, links. Paged.
 
@@ -80,9 +82,13 @@ class InstitutionalGroup(SyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("institutional_holders", InstitutionalHolder, {"page": page, "limit": limit})
+        return self._many(
+            "institutional_holders", InstitutionalHolder, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_institutional_holdings_by_quarter(self, symbol: str, year: int, quarter: int) -> list[InstitutionalHolding]:
+    def get_institutional_holdings_by_quarter(
+        self, symbol: str, year: int, quarter: int, *, force_refresh: bool = False
+    ) -> list[InstitutionalHolding]:
         """13F ownership summary of one stock for a quarter: holders, shares, value, ownership %, position
         changes.
 
@@ -94,51 +100,62 @@ class InstitutionalGroup(SyncGroup):
             quarter: Quarter 1-4.
         """
         return self._many(
-            "institutional_holdings", InstitutionalHolding, {"symbol": symbol, "year": year, "quarter": quarter}
+            "institutional_holdings",
+            InstitutionalHolding,
+            {"symbol": symbol, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
     def get_insider_trades(
-        self, symbol: str, *, page: int | None = None, limit: int | None = None
+        self, symbol: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[InsiderTrade]:
         """Insider transactions (Form 4) in one stock: insider, role, buy/sell, shares, price, holdings after.
+
+        Also callable by its earlier name: ``get_insider_trading``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("insider_trades", InsiderTrade, {"symbol": symbol, "page": page, "limit": limit})
+        return self._many(
+            "insider_trades", InsiderTrade, {"symbol": symbol, "page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_transaction_types(self) -> list[InsiderTransactionType]:
+    def get_transaction_types(self, *, force_refresh: bool = False) -> list[InsiderTransactionType]:
         """Insider transaction codes with their meaning and whether each is an acquisition."""
-        return self._many("transaction_types", InsiderTransactionType, {})
+        return self._many("transaction_types", InsiderTransactionType, {}, refresh=force_refresh)
 
-    def get_insider_roster(self, symbol: str) -> list[InsiderRoster]:
+    def get_insider_roster(self, symbol: str, *, force_refresh: bool = False) -> list[InsiderRoster]:
         """Insiders of one company from their filings: name, role, latest transaction and shares owned.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("insider_roster", InsiderRoster, {"symbol": symbol})
+        return self._many("insider_roster", InsiderRoster, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_insider_statistics(self, symbol: str) -> InsiderStatistic:
+    def get_insider_statistics(self, symbol: str, *, force_refresh: bool = False) -> InsiderStatistic:
         """Quarterly insider trading totals for one stock: purchases vs sales, shares acquired and disposed.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("insider_statistics", InsiderStatistic, {"symbol": symbol})
+        return self._one("insider_statistics", InsiderStatistic, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_cik_mappings(self, *, page: int | None = None, limit: int | None = None) -> list[CIKMapping]:
+    def get_cik_mappings(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[CIKMapping]:
         """Filer names mapped to their SEC CIK numbers. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 1000.
         """
-        return self._many("cik_mappings", CIKMapping, {"page": page, "limit": limit})
+        return self._many("cik_mappings", CIKMapping, {"page": page, "limit": limit}, refresh=force_refresh)
 
-    def get_beneficial_ownership(self, symbol: str, *, limit: int | None = None) -> list[BeneficialOwnership]:
+    def get_beneficial_ownership(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[BeneficialOwnership]:
         """Beneficial ownership filings (13D/13G) on one stock: holder, shares owned, percent of class, voting
         power.
 
@@ -146,9 +163,13 @@ class InstitutionalGroup(SyncGroup):
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return self._many("beneficial_ownership", BeneficialOwnership, {"symbol": symbol, "limit": limit})
+        return self._many(
+            "beneficial_ownership", BeneficialOwnership, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_fail_to_deliver(self, symbol: str, *, page: int | None = None) -> list[FailToDeliver]:
+    def get_fail_to_deliver(
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[FailToDeliver]:
         """Withdrawn upstream: used to return fail-to-deliver records (date, quantity, price) for one stock.
 
         Calling it raises EndpointUnavailableError.
@@ -157,10 +178,15 @@ class InstitutionalGroup(SyncGroup):
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return self._many("fail_to_deliver", FailToDeliver, {"symbol": symbol, "page": page})
+        return self._many("fail_to_deliver", FailToDeliver, {"symbol": symbol, "page": page}, refresh=force_refresh)
 
     def get_insider_trading_latest(
-        self, *, trade_date: dt.date | str | None = None, page: int | None = None, limit: int | None = None
+        self,
+        *,
+        trade_date: dt.date | str | None = None,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[InsiderTradingLatest]:
         """Latest insider transactions across all companies, optionally for one day: insider, type, shares,
         price.
@@ -171,7 +197,10 @@ class InstitutionalGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return self._many(
-            "insider_trading_latest", InsiderTradingLatest, {"trade_date": trade_date, "page": page, "limit": limit}
+            "insider_trading_latest",
+            InsiderTradingLatest,
+            {"trade_date": trade_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_insider_trading_search(
@@ -183,6 +212,7 @@ class InstitutionalGroup(SyncGroup):
         transaction_type: str | None = None,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[InsiderTradingSearch]:
         """Insider transactions filtered by symbol, insider CIK, company CIK or transaction type. Paged.
 
@@ -205,28 +235,40 @@ class InstitutionalGroup(SyncGroup):
                 "page": page,
                 "limit": limit,
             },
+            refresh=force_refresh,
         )
 
-    def get_insider_trading_by_name(self, name: str, *, page: int | None = None) -> list[InsiderTradingByName]:
+    def get_insider_trading_by_name(
+        self, name: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[InsiderTradingByName]:
         """Insiders whose name matches, with their reporting CIK and transactions.
 
         Args:
             name: Insider's person name or part of it, e.g. Smith.
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return self._many("insider_trading_by_name", InsiderTradingByName, {"name": name, "page": page})
+        return self._many(
+            "insider_trading_by_name", InsiderTradingByName, {"name": name, "page": page}, refresh=force_refresh
+        )
 
-    def get_insider_trading_statistics(self, symbol: str) -> InsiderTradingStatistics:
+    def get_insider_trading_statistics(self, symbol: str, *, force_refresh: bool = False) -> InsiderTradingStatistics:
         """Insider buy/sell statistics of one stock per quarter: transaction counts, shares, acquired/disposed
         ratio.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("insider_trading_statistics", InsiderTradingStatistics, {"symbol": symbol})
+        return self._one(
+            "insider_trading_statistics", InsiderTradingStatistics, {"symbol": symbol}, refresh=force_refresh
+        )
 
     def get_institutional_ownership_latest(
-        self, *, cik: str | int | None = None, page: int | None = None, limit: int | None = None
+        self,
+        *,
+        cik: str | int | None = None,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[InstitutionalOwnershipLatest]:
         """Latest 13F filings, all filers or one by CIK: filer, period, filing date, links. Paged.
 
@@ -238,11 +280,14 @@ class InstitutionalGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return self._many(
-            "institutional_ownership_latest", InstitutionalOwnershipLatest, {"cik": cik, "page": page, "limit": limit}
+            "institutional_ownership_latest",
+            InstitutionalOwnershipLatest,
+            {"cik": cik, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_institutional_ownership_extract(
-        self, cik: str | int, year: int, quarter: int
+        self, cik: str | int, year: int, quarter: int, *, force_refresh: bool = False
     ) -> list[InstitutionalOwnershipExtract]:
         """Every position in one institution's 13F filing for a year and quarter: security, CUSIP, shares, value.
 
@@ -257,9 +302,12 @@ class InstitutionalGroup(SyncGroup):
             "institutional_ownership_extract",
             InstitutionalOwnershipExtract,
             {"cik": cik, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
-    def get_institutional_ownership_dates(self, cik: str | int) -> list[InstitutionalOwnershipDates]:
+    def get_institutional_ownership_dates(
+        self, cik: str | int, *, force_refresh: bool = False
+    ) -> list[InstitutionalOwnershipDates]:
         """Year and quarter of each 13F report filed by one institution (by CIK).
 
         Needs the ultimate plan or higher.
@@ -267,10 +315,19 @@ class InstitutionalGroup(SyncGroup):
         Args:
             cik: CIK of the institution that files the 13F, e.g. 0001067983.
         """
-        return self._many("institutional_ownership_dates", InstitutionalOwnershipDates, {"cik": cik})
+        return self._many(
+            "institutional_ownership_dates", InstitutionalOwnershipDates, {"cik": cik}, refresh=force_refresh
+        )
 
     def get_holder_analytics(
-        self, symbol: str, year: int, quarter: int, *, page: int | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        year: int,
+        quarter: int,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[InstitutionalOwnershipAnalytics]:
         """Institutions holding one stock in a quarter: weight, value, share changes, new/sold flags. Paged.
 
@@ -287,10 +344,17 @@ class InstitutionalGroup(SyncGroup):
             "holder_analytics",
             InstitutionalOwnershipAnalytics,
             {"symbol": symbol, "year": year, "quarter": quarter, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_holder_performance_summary(
-        self, cik: str | int, *, page: int | None = None, year: int | None = None, quarter: int | None = None
+        self,
+        cik: str | int,
+        *,
+        page: int | None = None,
+        year: int | None = None,
+        quarter: int | None = None,
+        force_refresh: bool = False,
     ) -> list[HolderPerformanceSummary]:
         """Portfolio history of one 13F filer: size, securities added/removed, turnover, holding period, returns.
 
@@ -306,9 +370,12 @@ class InstitutionalGroup(SyncGroup):
             "holder_performance_summary",
             HolderPerformanceSummary,
             {"cik": cik, "page": page, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
-    def get_holder_industry_breakdown(self, cik: str | int, year: int, quarter: int) -> list[HolderIndustryBreakdown]:
+    def get_holder_industry_breakdown(
+        self, cik: str | int, year: int, quarter: int, *, force_refresh: bool = False
+    ) -> list[HolderIndustryBreakdown]:
         """Industry weights in one institution's 13F portfolio for a quarter, with change vs the prior quarter.
 
         Needs the ultimate plan or higher.
@@ -319,10 +386,15 @@ class InstitutionalGroup(SyncGroup):
             quarter: Quarter 1-4.
         """
         return self._many(
-            "holder_industry_breakdown", HolderIndustryBreakdown, {"cik": cik, "year": year, "quarter": quarter}
+            "holder_industry_breakdown",
+            HolderIndustryBreakdown,
+            {"cik": cik, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
-    def get_symbol_positions_summary(self, symbol: str, year: int, quarter: int) -> list[SymbolPositionsSummary]:
+    def get_symbol_positions_summary(
+        self, symbol: str, year: int, quarter: int, *, force_refresh: bool = False
+    ) -> list[SymbolPositionsSummary]:
         """Quarterly 13F positioning in one stock: holders, shares, value, ownership %, new/closed positions.
 
         Needs the ultimate plan or higher.
@@ -333,10 +405,15 @@ class InstitutionalGroup(SyncGroup):
             quarter: Quarter 1-4.
         """
         return self._many(
-            "symbol_positions_summary", SymbolPositionsSummary, {"symbol": symbol, "year": year, "quarter": quarter}
+            "symbol_positions_summary",
+            SymbolPositionsSummary,
+            {"symbol": symbol, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
-    def get_industry_ownership_summary(self, year: int, quarter: int) -> list[IndustryPerformanceSummary]:
+    def get_industry_ownership_summary(
+        self, year: int, quarter: int, *, force_refresh: bool = False
+    ) -> list[IndustryPerformanceSummary]:
         """Total 13F holdings value per industry for a year and quarter.
 
         Needs the ultimate plan or higher.
@@ -345,13 +422,23 @@ class InstitutionalGroup(SyncGroup):
             year: Calendar or fiscal year, e.g. 2024.
             quarter: Quarter 1-4.
         """
-        return self._many("industry_ownership_summary", IndustryPerformanceSummary, {"year": year, "quarter": quarter})
+        return self._many(
+            "industry_ownership_summary",
+            IndustryPerformanceSummary,
+            {"year": year, "quarter": quarter},
+            refresh=force_refresh,
+        )
+
+    # The earlier client's names of these methods.
+    get_insider_trading = get_insider_trades
 
 
 class AsyncInstitutionalGroup(AsyncGroup):
     """Insider trades, 13F institutional ownership and beneficial ownership."""
 
-    async def get_form_13f_by_quarter(self, cik: str | int, year: int, quarter: int) -> list[Form13F]:
+    async def get_form_13f_by_quarter(
+        self, cik: str | int, year: int, quarter: int, *, force_refresh: bool = False
+    ) -> list[Form13F]:
         """Holdings in one institution's 13F filing for a year and quarter: security, CUSIP, shares, value.
 
         Needs the ultimate plan or higher.
@@ -361,9 +448,11 @@ class AsyncInstitutionalGroup(AsyncGroup):
             year: Calendar or fiscal year, e.g. 2024.
             quarter: Quarter 1-4.
         """
-        return await self._many("form_13f", Form13F, {"cik": cik, "year": year, "quarter": quarter})
+        return await self._many(
+            "form_13f", Form13F, {"cik": cik, "year": year, "quarter": quarter}, refresh=force_refresh
+        )
 
-    async def get_form_13f_dates(self, cik: str | int) -> list[Form13FDate]:
+    async def get_form_13f_dates(self, cik: str | int, *, force_refresh: bool = False) -> list[Form13FDate]:
         """Year and quarter of every 13F report one institution has filed.
 
         Needs the ultimate plan or higher.
@@ -371,9 +460,11 @@ class AsyncInstitutionalGroup(AsyncGroup):
         Args:
             cik: CIK of the institution that files the 13F, e.g. 0001067983.
         """
-        return await self._many("form_13f_dates", Form13FDate, {"cik": cik})
+        return await self._many("form_13f_dates", Form13FDate, {"cik": cik}, refresh=force_refresh)
 
-    async def get_asset_allocation(self, report_date: dt.date | str) -> list[AssetAllocation]:
+    async def get_asset_allocation(
+        self, report_date: dt.date | str, *, force_refresh: bool = False
+    ) -> list[AssetAllocation]:
         """Withdrawn upstream: used to return 13F portfolio allocation by asset type for a report date.
 
         Calling it raises EndpointUnavailableError.
@@ -381,10 +472,12 @@ class AsyncInstitutionalGroup(AsyncGroup):
         Args:
             report_date: Report date, YYYY-MM-DD.
         """
-        return await self._many("asset_allocation", AssetAllocation, {"report_date": report_date})
+        return await self._many(
+            "asset_allocation", AssetAllocation, {"report_date": report_date}, refresh=force_refresh
+        )
 
     async def get_institutional_holders(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[InstitutionalHolder]:
         """Latest 13F filings across all institutions: filer name, CIK, period, filing date, links. Paged.
 
@@ -394,10 +487,12 @@ class AsyncInstitutionalGroup(AsyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("institutional_holders", InstitutionalHolder, {"page": page, "limit": limit})
+        return await self._many(
+            "institutional_holders", InstitutionalHolder, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
     async def get_institutional_holdings_by_quarter(
-        self, symbol: str, year: int, quarter: int
+        self, symbol: str, year: int, quarter: int, *, force_refresh: bool = False
     ) -> list[InstitutionalHolding]:
         """13F ownership summary of one stock for a quarter: holders, shares, value, ownership %, position
         changes.
@@ -410,51 +505,62 @@ class AsyncInstitutionalGroup(AsyncGroup):
             quarter: Quarter 1-4.
         """
         return await self._many(
-            "institutional_holdings", InstitutionalHolding, {"symbol": symbol, "year": year, "quarter": quarter}
+            "institutional_holdings",
+            InstitutionalHolding,
+            {"symbol": symbol, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
     async def get_insider_trades(
-        self, symbol: str, *, page: int | None = None, limit: int | None = None
+        self, symbol: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[InsiderTrade]:
         """Insider transactions (Form 4) in one stock: insider, role, buy/sell, shares, price, holdings after.
+
+        Also callable by its earlier name: ``get_insider_trading``.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("insider_trades", InsiderTrade, {"symbol": symbol, "page": page, "limit": limit})
+        return await self._many(
+            "insider_trades", InsiderTrade, {"symbol": symbol, "page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_transaction_types(self) -> list[InsiderTransactionType]:
+    async def get_transaction_types(self, *, force_refresh: bool = False) -> list[InsiderTransactionType]:
         """Insider transaction codes with their meaning and whether each is an acquisition."""
-        return await self._many("transaction_types", InsiderTransactionType, {})
+        return await self._many("transaction_types", InsiderTransactionType, {}, refresh=force_refresh)
 
-    async def get_insider_roster(self, symbol: str) -> list[InsiderRoster]:
+    async def get_insider_roster(self, symbol: str, *, force_refresh: bool = False) -> list[InsiderRoster]:
         """Insiders of one company from their filings: name, role, latest transaction and shares owned.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("insider_roster", InsiderRoster, {"symbol": symbol})
+        return await self._many("insider_roster", InsiderRoster, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_insider_statistics(self, symbol: str) -> InsiderStatistic:
+    async def get_insider_statistics(self, symbol: str, *, force_refresh: bool = False) -> InsiderStatistic:
         """Quarterly insider trading totals for one stock: purchases vs sales, shares acquired and disposed.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("insider_statistics", InsiderStatistic, {"symbol": symbol})
+        return await self._one("insider_statistics", InsiderStatistic, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_cik_mappings(self, *, page: int | None = None, limit: int | None = None) -> list[CIKMapping]:
+    async def get_cik_mappings(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[CIKMapping]:
         """Filer names mapped to their SEC CIK numbers. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 1000.
         """
-        return await self._many("cik_mappings", CIKMapping, {"page": page, "limit": limit})
+        return await self._many("cik_mappings", CIKMapping, {"page": page, "limit": limit}, refresh=force_refresh)
 
-    async def get_beneficial_ownership(self, symbol: str, *, limit: int | None = None) -> list[BeneficialOwnership]:
+    async def get_beneficial_ownership(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[BeneficialOwnership]:
         """Beneficial ownership filings (13D/13G) on one stock: holder, shares owned, percent of class, voting
         power.
 
@@ -462,9 +568,13 @@ class AsyncInstitutionalGroup(AsyncGroup):
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return.
         """
-        return await self._many("beneficial_ownership", BeneficialOwnership, {"symbol": symbol, "limit": limit})
+        return await self._many(
+            "beneficial_ownership", BeneficialOwnership, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_fail_to_deliver(self, symbol: str, *, page: int | None = None) -> list[FailToDeliver]:
+    async def get_fail_to_deliver(
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[FailToDeliver]:
         """Withdrawn upstream: used to return fail-to-deliver records (date, quantity, price) for one stock.
 
         Calling it raises EndpointUnavailableError.
@@ -473,10 +583,17 @@ class AsyncInstitutionalGroup(AsyncGroup):
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return await self._many("fail_to_deliver", FailToDeliver, {"symbol": symbol, "page": page})
+        return await self._many(
+            "fail_to_deliver", FailToDeliver, {"symbol": symbol, "page": page}, refresh=force_refresh
+        )
 
     async def get_insider_trading_latest(
-        self, *, trade_date: dt.date | str | None = None, page: int | None = None, limit: int | None = None
+        self,
+        *,
+        trade_date: dt.date | str | None = None,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[InsiderTradingLatest]:
         """Latest insider transactions across all companies, optionally for one day: insider, type, shares,
         price.
@@ -487,7 +604,10 @@ class AsyncInstitutionalGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "insider_trading_latest", InsiderTradingLatest, {"trade_date": trade_date, "page": page, "limit": limit}
+            "insider_trading_latest",
+            InsiderTradingLatest,
+            {"trade_date": trade_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_insider_trading_search(
@@ -499,6 +619,7 @@ class AsyncInstitutionalGroup(AsyncGroup):
         transaction_type: str | None = None,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[InsiderTradingSearch]:
         """Insider transactions filtered by symbol, insider CIK, company CIK or transaction type. Paged.
 
@@ -521,28 +642,42 @@ class AsyncInstitutionalGroup(AsyncGroup):
                 "page": page,
                 "limit": limit,
             },
+            refresh=force_refresh,
         )
 
-    async def get_insider_trading_by_name(self, name: str, *, page: int | None = None) -> list[InsiderTradingByName]:
+    async def get_insider_trading_by_name(
+        self, name: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[InsiderTradingByName]:
         """Insiders whose name matches, with their reporting CIK and transactions.
 
         Args:
             name: Insider's person name or part of it, e.g. Smith.
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return await self._many("insider_trading_by_name", InsiderTradingByName, {"name": name, "page": page})
+        return await self._many(
+            "insider_trading_by_name", InsiderTradingByName, {"name": name, "page": page}, refresh=force_refresh
+        )
 
-    async def get_insider_trading_statistics(self, symbol: str) -> InsiderTradingStatistics:
+    async def get_insider_trading_statistics(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> InsiderTradingStatistics:
         """Insider buy/sell statistics of one stock per quarter: transaction counts, shares, acquired/disposed
         ratio.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("insider_trading_statistics", InsiderTradingStatistics, {"symbol": symbol})
+        return await self._one(
+            "insider_trading_statistics", InsiderTradingStatistics, {"symbol": symbol}, refresh=force_refresh
+        )
 
     async def get_institutional_ownership_latest(
-        self, *, cik: str | int | None = None, page: int | None = None, limit: int | None = None
+        self,
+        *,
+        cik: str | int | None = None,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[InstitutionalOwnershipLatest]:
         """Latest 13F filings, all filers or one by CIK: filer, period, filing date, links. Paged.
 
@@ -554,11 +689,14 @@ class AsyncInstitutionalGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "institutional_ownership_latest", InstitutionalOwnershipLatest, {"cik": cik, "page": page, "limit": limit}
+            "institutional_ownership_latest",
+            InstitutionalOwnershipLatest,
+            {"cik": cik, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_institutional_ownership_extract(
-        self, cik: str | int, year: int, quarter: int
+        self, cik: str | int, year: int, quarter: int, *, force_refresh: bool = False
     ) -> list[InstitutionalOwnershipExtract]:
         """Every position in one institution's 13F filing for a year and quarter: security, CUSIP, shares, value.
 
@@ -573,9 +711,12 @@ class AsyncInstitutionalGroup(AsyncGroup):
             "institutional_ownership_extract",
             InstitutionalOwnershipExtract,
             {"cik": cik, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
-    async def get_institutional_ownership_dates(self, cik: str | int) -> list[InstitutionalOwnershipDates]:
+    async def get_institutional_ownership_dates(
+        self, cik: str | int, *, force_refresh: bool = False
+    ) -> list[InstitutionalOwnershipDates]:
         """Year and quarter of each 13F report filed by one institution (by CIK).
 
         Needs the ultimate plan or higher.
@@ -583,10 +724,19 @@ class AsyncInstitutionalGroup(AsyncGroup):
         Args:
             cik: CIK of the institution that files the 13F, e.g. 0001067983.
         """
-        return await self._many("institutional_ownership_dates", InstitutionalOwnershipDates, {"cik": cik})
+        return await self._many(
+            "institutional_ownership_dates", InstitutionalOwnershipDates, {"cik": cik}, refresh=force_refresh
+        )
 
     async def get_holder_analytics(
-        self, symbol: str, year: int, quarter: int, *, page: int | None = None, limit: int | None = None
+        self,
+        symbol: str,
+        year: int,
+        quarter: int,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[InstitutionalOwnershipAnalytics]:
         """Institutions holding one stock in a quarter: weight, value, share changes, new/sold flags. Paged.
 
@@ -603,10 +753,17 @@ class AsyncInstitutionalGroup(AsyncGroup):
             "holder_analytics",
             InstitutionalOwnershipAnalytics,
             {"symbol": symbol, "year": year, "quarter": quarter, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_holder_performance_summary(
-        self, cik: str | int, *, page: int | None = None, year: int | None = None, quarter: int | None = None
+        self,
+        cik: str | int,
+        *,
+        page: int | None = None,
+        year: int | None = None,
+        quarter: int | None = None,
+        force_refresh: bool = False,
     ) -> list[HolderPerformanceSummary]:
         """Portfolio history of one 13F filer: size, securities added/removed, turnover, holding period, returns.
 
@@ -622,10 +779,11 @@ class AsyncInstitutionalGroup(AsyncGroup):
             "holder_performance_summary",
             HolderPerformanceSummary,
             {"cik": cik, "page": page, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
     async def get_holder_industry_breakdown(
-        self, cik: str | int, year: int, quarter: int
+        self, cik: str | int, year: int, quarter: int, *, force_refresh: bool = False
     ) -> list[HolderIndustryBreakdown]:
         """Industry weights in one institution's 13F portfolio for a quarter, with change vs the prior quarter.
 
@@ -637,10 +795,15 @@ class AsyncInstitutionalGroup(AsyncGroup):
             quarter: Quarter 1-4.
         """
         return await self._many(
-            "holder_industry_breakdown", HolderIndustryBreakdown, {"cik": cik, "year": year, "quarter": quarter}
+            "holder_industry_breakdown",
+            HolderIndustryBreakdown,
+            {"cik": cik, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
-    async def get_symbol_positions_summary(self, symbol: str, year: int, quarter: int) -> list[SymbolPositionsSummary]:
+    async def get_symbol_positions_summary(
+        self, symbol: str, year: int, quarter: int, *, force_refresh: bool = False
+    ) -> list[SymbolPositionsSummary]:
         """Quarterly 13F positioning in one stock: holders, shares, value, ownership %, new/closed positions.
 
         Needs the ultimate plan or higher.
@@ -651,10 +814,15 @@ class AsyncInstitutionalGroup(AsyncGroup):
             quarter: Quarter 1-4.
         """
         return await self._many(
-            "symbol_positions_summary", SymbolPositionsSummary, {"symbol": symbol, "year": year, "quarter": quarter}
+            "symbol_positions_summary",
+            SymbolPositionsSummary,
+            {"symbol": symbol, "year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
 
-    async def get_industry_ownership_summary(self, year: int, quarter: int) -> list[IndustryPerformanceSummary]:
+    async def get_industry_ownership_summary(
+        self, year: int, quarter: int, *, force_refresh: bool = False
+    ) -> list[IndustryPerformanceSummary]:
         """Total 13F holdings value per industry for a year and quarter.
 
         Needs the ultimate plan or higher.
@@ -664,5 +832,11 @@ class AsyncInstitutionalGroup(AsyncGroup):
             quarter: Quarter 1-4.
         """
         return await self._many(
-            "industry_ownership_summary", IndustryPerformanceSummary, {"year": year, "quarter": quarter}
+            "industry_ownership_summary",
+            IndustryPerformanceSummary,
+            {"year": year, "quarter": quarter},
+            refresh=force_refresh,
         )
+
+    # The earlier client's names of these methods.
+    get_insider_trading = get_insider_trades

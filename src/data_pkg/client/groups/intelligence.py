@@ -56,6 +56,9 @@ class IntelligenceGroup(SyncGroup):
         to_date: dt.date | str | None = None,
         include_report_times: bool | None = None,
         page: int | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningEvent]:
         """Earnings reports across all companies in a date range: date, EPS and revenue actual vs estimate.
 
@@ -64,15 +67,31 @@ class IntelligenceGroup(SyncGroup):
             to_date: End date, YYYY-MM-DD (inclusive).
             include_report_times: True to add before/after-market report times.
             page: Page number, starting at 0.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "earnings_calendar",
             EarningEvent,
-            {"from_date": from_date, "to_date": to_date, "include_report_times": include_report_times, "page": page},
+            {
+                "from_date": from_date,
+                "to_date": to_date,
+                "include_report_times": include_report_times,
+                "page": page,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
     def get_earnings_confirmed(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningConfirmed]:
         """Withdrawn upstream: used to return confirmed earnings dates with call time and announcement link.
 
@@ -81,10 +100,17 @@ class IntelligenceGroup(SyncGroup):
         Args:
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return self._many("earnings_confirmed", EarningConfirmed, {"from_date": from_date, "to_date": to_date})
+        return self._many(
+            "earnings_confirmed",
+            EarningConfirmed,
+            {"from_date": from_date, "to_date": to_date, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
+        )
 
-    def get_earnings_surprises(self, symbol: str) -> list[EarningSurprise]:
+    def get_earnings_surprises(self, symbol: str, *, force_refresh: bool = False) -> list[EarningSurprise]:
         """Withdrawn upstream: used to return actual vs estimated EPS per report for one stock.
 
         Calling it raises EndpointUnavailableError.
@@ -92,10 +118,15 @@ class IntelligenceGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("earnings_surprises", EarningSurprise, {"symbol": symbol})
+        return self._many("earnings_surprises", EarningSurprise, {"symbol": symbol}, refresh=force_refresh)
 
     def get_historical_earnings(
-        self, symbol: str, *, limit: int | None = None, include_report_times: bool | None = None
+        self,
+        symbol: str,
+        *,
+        limit: int | None = None,
+        include_report_times: bool | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningEvent]:
         """Earnings history of one company: EPS and revenue actual vs estimated per report, plus the next date.
 
@@ -108,10 +139,18 @@ class IntelligenceGroup(SyncGroup):
             "historical_earnings",
             EarningEvent,
             {"symbol": symbol, "limit": limit, "include_report_times": include_report_times},
+            refresh=force_refresh,
         )
 
     def get_dividends_calendar(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None, page: int | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        page: int | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[DividendEvent]:
         """Dividends across all companies in a date range: ex-date, amount, yield, record and payment dates.
 
@@ -119,13 +158,25 @@ class IntelligenceGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             page: Page number, starting at 0.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
-            "dividends_calendar", DividendEvent, {"from_date": from_date, "to_date": to_date, "page": page}
+            "dividends_calendar",
+            DividendEvent,
+            {"from_date": from_date, "to_date": to_date, "page": page, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
         )
 
     def get_stock_splits_calendar(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None, page: int | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        page: int | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[StockSplitEvent]:
         """Stock splits across all companies in a date range: date and split ratio.
 
@@ -133,30 +184,50 @@ class IntelligenceGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             page: Page number, starting at 0.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
-            "stock_splits_calendar", StockSplitEvent, {"from_date": from_date, "to_date": to_date, "page": page}
+            "stock_splits_calendar",
+            StockSplitEvent,
+            {"from_date": from_date, "to_date": to_date, "page": page, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
         )
 
     def get_ipo_calendar(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[IPOEvent]:
         """Upcoming and recent IPOs in a date range: company, exchange, date, shares, price range, market cap.
 
         Args:
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return self._many("ipo_calendar", IPOEvent, {"from_date": from_date, "to_date": to_date})
+        return self._many(
+            "ipo_calendar",
+            IPOEvent,
+            {"from_date": from_date, "to_date": to_date, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
+        )
 
-    def get_provider_articles(self, *, page: int | None = None, limit: int | None = None) -> list[ProviderArticle]:
+    def get_provider_articles(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[ProviderArticle]:
         """Articles published by the data provider itself: title, date, content, tickers, author. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 20.
         """
-        return self._many("provider_articles", ProviderArticle, {"page": page, "limit": limit})
+        return self._many("provider_articles", ProviderArticle, {"page": page, "limit": limit}, refresh=force_refresh)
 
     def get_general_news(
         self,
@@ -165,6 +236,7 @@ class IntelligenceGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[GeneralNewsArticle]:
         """Latest general market and economy news, not tied to a ticker: title, text, site, URL. Paged.
 
@@ -178,15 +250,18 @@ class IntelligenceGroup(SyncGroup):
             "general_news",
             GeneralNewsArticle,
             {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_stock_news(
         self,
+        symbol: str | None = None,
         *,
         page: int | None = None,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[StockNewsArticle]:
         """Latest stock news across all tickers: symbol, title, text, publisher, URL. Paged.
 
@@ -195,9 +270,20 @@ class IntelligenceGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Only news about this symbol (calls ``intelligence.stock_symbol_news``).
         """
+        if symbol is not None:
+            return self._many(
+                "stock_symbol_news",
+                StockNewsArticle,
+                {"symbols": symbol, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+                refresh=force_refresh,
+            )
         return self._many(
-            "stock_news", StockNewsArticle, {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "stock_news",
+            StockNewsArticle,
+            {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_stock_symbol_news(
@@ -208,6 +294,8 @@ class IntelligenceGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        symbol: Sequence[str] | str | None = None,
+        force_refresh: bool = False,
     ) -> list[StockNewsArticle]:
         """News articles about specific stocks (pass symbols): title, text, publisher, URL, date.
 
@@ -217,14 +305,23 @@ class IntelligenceGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Earlier name of symbols.
         """
         return self._many(
             "stock_symbol_news",
             StockNewsArticle,
-            {"symbols": symbols, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            {
+                "symbols": symbols,
+                "page": page,
+                "from_date": from_date,
+                "to_date": to_date,
+                "limit": limit,
+                "symbol": symbol,
+            },
+            refresh=force_refresh,
         )
 
-    def get_stock_news_sentiments(self, page: int) -> list[StockNewsSentiment]:
+    def get_stock_news_sentiments(self, page: int, *, force_refresh: bool = False) -> list[StockNewsSentiment]:
         """Withdrawn upstream: used to return stock news articles with a sentiment label and score.
 
         Calling it raises EndpointUnavailableError.
@@ -232,15 +329,17 @@ class IntelligenceGroup(SyncGroup):
         Args:
             page: Page number, starting at 0.
         """
-        return self._many("stock_news_sentiments", StockNewsSentiment, {"page": page})
+        return self._many("stock_news_sentiments", StockNewsSentiment, {"page": page}, refresh=force_refresh)
 
     def get_forex_news(
         self,
+        symbol: str | None = None,
         *,
         page: int | None = None,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[ForexNewsArticle]:
         """Latest currency market news: pair, title, text, publisher, URL. Paged.
 
@@ -249,18 +348,31 @@ class IntelligenceGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Only news about this symbol (calls ``intelligence.forex_symbol_news``).
         """
+        if symbol is not None:
+            return self._many(
+                "forex_symbol_news",
+                ForexNewsArticle,
+                {"symbols": symbol, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+                refresh=force_refresh,
+            )
         return self._many(
-            "forex_news", ForexNewsArticle, {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "forex_news",
+            ForexNewsArticle,
+            {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_crypto_news(
         self,
+        symbol: str | None = None,
         *,
         page: int | None = None,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[CryptoNewsArticle]:
         """Latest cryptocurrency news: pair, title, text, publisher, URL. Paged.
 
@@ -269,9 +381,20 @@ class IntelligenceGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Only news about this symbol (calls ``intelligence.crypto_symbol_news``).
         """
+        if symbol is not None:
+            return self._many(
+                "crypto_symbol_news",
+                CryptoNewsArticle,
+                {"symbols": symbol, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+                refresh=force_refresh,
+            )
         return self._many(
-            "crypto_news", CryptoNewsArticle, {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "crypto_news",
+            CryptoNewsArticle,
+            {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_forex_symbol_news(
@@ -282,6 +405,8 @@ class IntelligenceGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        symbol: Sequence[str] | str | None = None,
+        force_refresh: bool = False,
     ) -> list[ForexNewsArticle]:
         """News about specific currency pairs (pass symbols, e.g. EURUSD): title, text, publisher, URL.
 
@@ -291,11 +416,20 @@ class IntelligenceGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Earlier name of symbols.
         """
         return self._many(
             "forex_symbol_news",
             ForexNewsArticle,
-            {"symbols": symbols, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            {
+                "symbols": symbols,
+                "page": page,
+                "from_date": from_date,
+                "to_date": to_date,
+                "limit": limit,
+                "symbol": symbol,
+            },
+            refresh=force_refresh,
         )
 
     def get_crypto_symbol_news(
@@ -306,6 +440,8 @@ class IntelligenceGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        symbol: Sequence[str] | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CryptoNewsArticle]:
         """News about specific crypto pairs (pass symbols, e.g. BTCUSD): title, text, publisher, URL.
 
@@ -315,11 +451,20 @@ class IntelligenceGroup(SyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Earlier name of symbols.
         """
         return self._many(
             "crypto_symbol_news",
             CryptoNewsArticle,
-            {"symbols": symbols, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            {
+                "symbols": symbols,
+                "page": page,
+                "from_date": from_date,
+                "to_date": to_date,
+                "limit": limit,
+                "symbol": symbol,
+            },
+            refresh=force_refresh,
         )
 
     def get_press_releases(
@@ -329,6 +474,7 @@ class IntelligenceGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[PressRelease]:
         """Latest company press releases across all tickers: symbol, title, text, date. Paged.
 
@@ -339,7 +485,10 @@ class IntelligenceGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 20.
         """
         return self._many(
-            "press_releases", PressRelease, {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "press_releases",
+            PressRelease,
+            {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_press_releases_by_symbol(
@@ -350,6 +499,8 @@ class IntelligenceGroup(SyncGroup):
         to_date: dt.date | str | None = None,
         page: int | None = None,
         limit: int | None = None,
+        symbol: Sequence[str] | str | None = None,
+        force_refresh: bool = False,
     ) -> list[PressReleaseBySymbol]:
         """Press releases issued by specific companies (pass symbols): title, text, date, URL.
 
@@ -359,15 +510,24 @@ class IntelligenceGroup(SyncGroup):
             to_date: End date, YYYY-MM-DD (inclusive).
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Earlier name of symbols.
         """
         return self._many(
             "press_releases_by_symbol",
             PressReleaseBySymbol,
-            {"symbols": symbols, "from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            {
+                "symbols": symbols,
+                "from_date": from_date,
+                "to_date": to_date,
+                "page": page,
+                "limit": limit,
+                "symbol": symbol,
+            },
+            refresh=force_refresh,
         )
 
     def get_historical_social_sentiment(
-        self, symbol: str, *, page: int | None = None
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
     ) -> list[HistoricalSocialSentiment]:
         """Withdrawn upstream: used to return daily social-media posts, engagement and sentiment for one stock.
 
@@ -377,9 +537,16 @@ class IntelligenceGroup(SyncGroup):
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0.
         """
-        return self._many("historical_social_sentiment", HistoricalSocialSentiment, {"symbol": symbol, "page": page})
+        return self._many(
+            "historical_social_sentiment",
+            HistoricalSocialSentiment,
+            {"symbol": symbol, "page": page},
+            refresh=force_refresh,
+        )
 
-    def get_trending_social_sentiment(self, type: str, source: str) -> list[TrendingSocialSentiment]:
+    def get_trending_social_sentiment(
+        self, type: str, source: str, *, force_refresh: bool = False
+    ) -> list[TrendingSocialSentiment]:
         """Withdrawn upstream: used to return stocks ranked by bullish or bearish social-media sentiment.
 
         Calling it raises EndpointUnavailableError.
@@ -388,9 +555,16 @@ class IntelligenceGroup(SyncGroup):
             type: Sentiment direction: bullish or bearish.
             source: Social platform the sentiment is measured on.
         """
-        return self._many("trending_social_sentiment", TrendingSocialSentiment, {"type": type, "source": source})
+        return self._many(
+            "trending_social_sentiment",
+            TrendingSocialSentiment,
+            {"type": type, "source": source},
+            refresh=force_refresh,
+        )
 
-    def get_social_sentiment_changes(self, type: str, source: str) -> list[SocialSentimentChanges]:
+    def get_social_sentiment_changes(
+        self, type: str, source: str, *, force_refresh: bool = False
+    ) -> list[SocialSentimentChanges]:
         """Withdrawn upstream: used to return stocks ranked by the change in their social-media sentiment.
 
         Calling it raises EndpointUnavailableError.
@@ -399,9 +573,11 @@ class IntelligenceGroup(SyncGroup):
             type: Sentiment direction: bullish or bearish.
             source: Social platform the sentiment is measured on.
         """
-        return self._many("social_sentiment_changes", SocialSentimentChanges, {"type": type, "source": source})
+        return self._many(
+            "social_sentiment_changes", SocialSentimentChanges, {"type": type, "source": source}, refresh=force_refresh
+        )
 
-    def get_esg_data(self, symbol: str) -> list[ESGData]:
+    def get_esg_data(self, symbol: str, *, force_refresh: bool = False) -> list[ESGData]:
         """ESG scores from one company's filings by date: environmental, social, governance and overall.
 
         Needs the ultimate plan or higher.
@@ -409,9 +585,9 @@ class IntelligenceGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("esg_data", ESGData, {"symbol": symbol})
+        return self._many("esg_data", ESGData, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_esg_ratings(self, symbol: str) -> list[ESGRating]:
+    def get_esg_ratings(self, symbol: str, *, force_refresh: bool = False) -> list[ESGRating]:
         """ESG risk rating of one company by year, with its rank within its industry.
 
         Needs the ultimate plan or higher.
@@ -419,9 +595,9 @@ class IntelligenceGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("esg_ratings", ESGRating, {"symbol": symbol})
+        return self._many("esg_ratings", ESGRating, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_esg_benchmark(self, *, year: int | None = None) -> list[ESGBenchmark]:
+    def get_esg_benchmark(self, *, year: int | None = None, force_refresh: bool = False) -> list[ESGBenchmark]:
         """Average ESG scores per sector for a year, to compare a company with its sector.
 
         Needs the ultimate plan or higher.
@@ -429,19 +605,21 @@ class IntelligenceGroup(SyncGroup):
         Args:
             year: Year of the benchmark, e.g. 2023.
         """
-        return self._many("esg_benchmark", ESGBenchmark, {"year": year})
+        return self._many("esg_benchmark", ESGBenchmark, {"year": year}, refresh=force_refresh)
 
-    def get_senate_latest(self, *, page: int | None = None, limit: int | None = None) -> list[SenateTrade]:
+    def get_senate_latest(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[SenateTrade]:
         """Latest stock trades disclosed by US senators: senator, asset, buy/sell, amount range, dates. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("senate_latest", SenateTrade, {"page": page, "limit": limit})
+        return self._many("senate_latest", SenateTrade, {"page": page, "limit": limit}, refresh=force_refresh)
 
     def get_senate_trading(
-        self, symbol: str, *, page: int | None = None, limit: int | None = None
+        self, symbol: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[SenateTrade]:
         """Trades in one stock disclosed by US senators: senator, buy/sell, amount range, dates.
 
@@ -450,18 +628,20 @@ class IntelligenceGroup(SyncGroup):
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return self._many("senate_trading", SenateTrade, {"symbol": symbol, "page": page, "limit": limit})
+        return self._many(
+            "senate_trading", SenateTrade, {"symbol": symbol, "page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_senate_trades_by_name(self, name: str) -> list[SenateTrade]:
+    def get_senate_trades_by_name(self, name: str, *, force_refresh: bool = False) -> list[SenateTrade]:
         """Trades disclosed by US senators whose name matches: asset, buy/sell, amount range, dates.
 
         Args:
             name: Senator's first or last name, or part of it.
         """
-        return self._many("senate_trades_by_name", SenateTrade, {"name": name})
+        return self._many("senate_trades_by_name", SenateTrade, {"name": name}, refresh=force_refresh)
 
     def get_senate_trades_by_id(
-        self, senate_id: str, *, page: int | None = None, limit: int | None = None
+        self, senate_id: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[SenateTrade]:
         """Trades disclosed by one senator, picked by member ID from the member profile tool.
 
@@ -470,9 +650,14 @@ class IntelligenceGroup(SyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("senate_trades_by_id", SenateTrade, {"senate_id": senate_id, "page": page, "limit": limit})
+        return self._many(
+            "senate_trades_by_id",
+            SenateTrade,
+            {"senate_id": senate_id, "page": page, "limit": limit},
+            refresh=force_refresh,
+        )
 
-    def get_senate_trading_rss(self, *, page: int | None = None) -> list[SenateTrade]:
+    def get_senate_trading_rss(self, *, page: int | None = None, force_refresh: bool = False) -> list[SenateTrade]:
         """Withdrawn upstream: used to return a paged feed of the latest senate trade disclosures.
 
         Calling it raises EndpointUnavailableError. Use ``intelligence.senate_latest``.
@@ -480,19 +665,21 @@ class IntelligenceGroup(SyncGroup):
         Args:
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return self._many("senate_trading_rss", SenateTrade, {"page": page})
+        return self._many("senate_trading_rss", SenateTrade, {"page": page}, refresh=force_refresh)
 
-    def get_house_latest(self, *, page: int | None = None, limit: int | None = None) -> list[HouseDisclosure]:
+    def get_house_latest(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[HouseDisclosure]:
         """Latest stock trades disclosed by US House members: member, asset, buy/sell, amount range. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("house_latest", HouseDisclosure, {"page": page, "limit": limit})
+        return self._many("house_latest", HouseDisclosure, {"page": page, "limit": limit}, refresh=force_refresh)
 
     def get_house_disclosure(
-        self, symbol: str, *, page: int | None = None, limit: int | None = None
+        self, symbol: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[HouseDisclosure]:
         """Trades in one stock disclosed by US House members: member, buy/sell, amount range, dates.
 
@@ -501,15 +688,17 @@ class IntelligenceGroup(SyncGroup):
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return self._many("house_disclosure", HouseDisclosure, {"symbol": symbol, "page": page, "limit": limit})
+        return self._many(
+            "house_disclosure", HouseDisclosure, {"symbol": symbol, "page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_house_trades_by_name(self, name: str) -> list[HouseDisclosure]:
+    def get_house_trades_by_name(self, name: str, *, force_refresh: bool = False) -> list[HouseDisclosure]:
         """Trades disclosed by US House members whose name matches: asset, buy/sell, amount range, dates.
 
         Args:
             name: House member's first or last name, or part of it.
         """
-        return self._many("house_trades_by_name", HouseDisclosure, {"name": name})
+        return self._many("house_trades_by_name", HouseDisclosure, {"name": name}, refresh=force_refresh)
 
     def get_senate_profile(
         self,
@@ -520,6 +709,7 @@ class IntelligenceGroup(SyncGroup):
         latest_position: str | None = None,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SenateProfile]:
         """Profiles of members of Congress: name, birth date, party, state, position, years active. Filterable.
 
@@ -542,6 +732,7 @@ class IntelligenceGroup(SyncGroup):
                 "page": page,
                 "limit": limit,
             },
+            refresh=force_refresh,
         )
 
     def get_senate_positions(
@@ -552,6 +743,7 @@ class IntelligenceGroup(SyncGroup):
         position: str | None = None,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SenatePosition]:
         """Terms served by members of Congress: congress number, start and end, party, position, state.
 
@@ -566,10 +758,11 @@ class IntelligenceGroup(SyncGroup):
             "senate_positions",
             SenatePosition,
             {"senate_id": senate_id, "party": party, "position": position, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_senate_net_worth(
-        self, senate_id: str, *, page: int | None = None, limit: int | None = None
+        self, senate_id: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[SenateNetWorthItem]:
         """Financial disclosure items of one member of Congress: assets, income and debts with value ranges.
 
@@ -579,11 +772,14 @@ class IntelligenceGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 250.
         """
         return self._many(
-            "senate_net_worth", SenateNetWorthItem, {"senate_id": senate_id, "page": page, "limit": limit}
+            "senate_net_worth",
+            SenateNetWorthItem,
+            {"senate_id": senate_id, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_senate_net_worth_aggregated(
-        self, senate_id: str, *, totals_col: str | None = None
+        self, senate_id: str, *, totals_col: str | None = None, force_refresh: bool = False
     ) -> list[SenateNetWorthAggregated]:
         """Yearly net-worth totals of one member of Congress by category: stock, real estate, cash, liabilities.
 
@@ -592,11 +788,14 @@ class IntelligenceGroup(SyncGroup):
             totals_col: Column to total the aggregation by.
         """
         return self._many(
-            "senate_net_worth_aggregated", SenateNetWorthAggregated, {"senate_id": senate_id, "totals_col": totals_col}
+            "senate_net_worth_aggregated",
+            SenateNetWorthAggregated,
+            {"senate_id": senate_id, "totals_col": totals_col},
+            refresh=force_refresh,
         )
 
     def get_house_trades_by_id(
-        self, senate_id: str, *, page: int | None = None, limit: int | None = None
+        self, senate_id: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[HouseDisclosure]:
         """Trades disclosed by one House member, picked by member ID from the member profile tool.
 
@@ -605,9 +804,16 @@ class IntelligenceGroup(SyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("house_trades_by_id", HouseDisclosure, {"senate_id": senate_id, "page": page, "limit": limit})
+        return self._many(
+            "house_trades_by_id",
+            HouseDisclosure,
+            {"senate_id": senate_id, "page": page, "limit": limit},
+            refresh=force_refresh,
+        )
 
-    def get_crowdfunding_rss(self, *, page: int | None = None, limit: int | None = None) -> list[CrowdfundingOffering]:
+    def get_crowdfunding_rss(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[CrowdfundingOffering]:
         """Latest crowdfunding offerings (Form C): issuer, intermediary, security, target and maximum amount.
         Paged.
 
@@ -615,26 +821,33 @@ class IntelligenceGroup(SyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("crowdfunding_rss", CrowdfundingOffering, {"page": page, "limit": limit})
+        return self._many(
+            "crowdfunding_rss", CrowdfundingOffering, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    def search_crowdfunding(self, name: str) -> list[CrowdfundingOfferingSearchItem]:
+    def search_crowdfunding(self, name: str, *, force_refresh: bool = False) -> list[CrowdfundingOfferingSearchItem]:
         """Crowdfunding issuers whose name matches: CIK, name, date. Use the CIK to fetch their offerings.
 
         Args:
             name: Issuer company name or part of it.
         """
-        return self._many("crowdfunding_search", CrowdfundingOfferingSearchItem, {"name": name})
+        return self._many("crowdfunding_search", CrowdfundingOfferingSearchItem, {"name": name}, refresh=force_refresh)
 
-    def get_crowdfunding_by_cik(self, cik: str | int) -> list[CrowdfundingOffering]:
+    def get_crowdfunding_by_cik(self, cik: str | int, *, force_refresh: bool = False) -> list[CrowdfundingOffering]:
         """Crowdfunding offerings (Form C) of one issuer by CIK: terms, amounts, intermediary, financials.
 
         Args:
             cik: CIK of the issuer, as found by the crowdfunding search.
         """
-        return self._many("crowdfunding_by_cik", CrowdfundingOffering, {"cik": cik})
+        return self._many("crowdfunding_by_cik", CrowdfundingOffering, {"cik": cik}, refresh=force_refresh)
 
     def get_equity_offering_rss(
-        self, *, page: int | None = None, limit: int | None = None, cik: str | int | None = None
+        self,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        cik: str | int | None = None,
+        force_refresh: bool = False,
     ) -> list[EquityOffering]:
         """Latest exempt equity offerings (Form D): issuer, industry, amounts offered and sold. Paged.
 
@@ -643,42 +856,50 @@ class IntelligenceGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 10.
             cik: CIK of one issuer; all issuers when omitted.
         """
-        return self._many("equity_offering_rss", EquityOffering, {"page": page, "limit": limit, "cik": cik})
+        return self._many(
+            "equity_offering_rss", EquityOffering, {"page": page, "limit": limit, "cik": cik}, refresh=force_refresh
+        )
 
-    def search_equity_offering(self, name: str) -> list[EquityOfferingSearchItem]:
+    def search_equity_offering(self, name: str, *, force_refresh: bool = False) -> list[EquityOfferingSearchItem]:
         """Equity offering (Form D) issuers whose name matches: CIK, name, date. Use the CIK to fetch offerings.
 
         Args:
             name: Issuer company name or part of it.
         """
-        return self._many("equity_offering_search", EquityOfferingSearchItem, {"name": name})
+        return self._many("equity_offering_search", EquityOfferingSearchItem, {"name": name}, refresh=force_refresh)
 
-    def get_equity_offering_by_cik(self, cik: str | int) -> list[EquityOffering]:
+    def get_equity_offering_by_cik(self, cik: str | int, *, force_refresh: bool = False) -> list[EquityOffering]:
         """Equity offerings (Form D) of one issuer by CIK: amounts offered and sold, investors, related persons.
 
         Args:
             cik: CIK of the issuer, as found by the equity offering search.
         """
-        return self._many("equity_offering_by_cik", EquityOffering, {"cik": cik})
+        return self._many("equity_offering_by_cik", EquityOffering, {"cik": cik}, refresh=force_refresh)
 
-    def get_ratings_snapshot(self, symbol: str) -> RatingsSnapshot:
+    def get_ratings_snapshot(self, symbol: str, *, force_refresh: bool = False) -> RatingsSnapshot:
         """Current fundamental rating of one stock: overall grade and scores for DCF, ROE, ROA, D/E, P/E, P/B.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("ratings_snapshot", RatingsSnapshot, {"symbol": symbol})
+        return self._one("ratings_snapshot", RatingsSnapshot, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_ratings_historical(self, symbol: str, *, limit: int | None = None) -> list[HistoricalRating]:
+    def get_ratings_historical(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[HistoricalRating]:
         """Fundamental rating history of one stock by date: overall grade and component scores.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("ratings_historical", HistoricalRating, {"symbol": symbol, "limit": limit})
+        return self._many(
+            "ratings_historical", HistoricalRating, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_price_target_news(self, symbol: str, *, page: int | None = None) -> list[PriceTargetNews]:
+    def get_price_target_news(
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[PriceTargetNews]:
         """Analyst price-target announcements on one stock: analyst, firm, target, price when posted, article.
         Paged.
 
@@ -686,58 +907,66 @@ class IntelligenceGroup(SyncGroup):
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return self._many("price_target_news", PriceTargetNews, {"symbol": symbol, "page": page})
+        return self._many("price_target_news", PriceTargetNews, {"symbol": symbol, "page": page}, refresh=force_refresh)
 
-    def get_price_target_latest_news(self, *, page: int | None = None) -> list[PriceTargetNews]:
+    def get_price_target_latest_news(
+        self, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[PriceTargetNews]:
         """Latest analyst price-target announcements across all stocks: target, analyst, firm, article. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return self._many("price_target_latest_news", PriceTargetNews, {"page": page})
+        return self._many("price_target_latest_news", PriceTargetNews, {"page": page}, refresh=force_refresh)
 
-    def get_grades(self, symbol: str, *, page: int | None = None) -> list[StockGrade]:
+    def get_grades(self, symbol: str, *, page: int | None = None, force_refresh: bool = False) -> list[StockGrade]:
         """Analyst rating actions on one stock: firm, previous and new grade, upgrade or downgrade, date.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return self._many("grades", StockGrade, {"symbol": symbol, "page": page})
+        return self._many("grades", StockGrade, {"symbol": symbol, "page": page}, refresh=force_refresh)
 
-    def get_grades_historical(self, symbol: str, *, limit: int | None = None) -> list[HistoricalStockGrade]:
+    def get_grades_historical(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[HistoricalStockGrade]:
         """Monthly counts of analyst strong-buy, buy, hold, sell and strong-sell ratings for one stock.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("grades_historical", HistoricalStockGrade, {"symbol": symbol, "limit": limit})
+        return self._many(
+            "grades_historical", HistoricalStockGrade, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    def get_grades_consensus(self, symbol: str) -> StockGradesConsensus:
+    def get_grades_consensus(self, symbol: str, *, force_refresh: bool = False) -> StockGradesConsensus:
         """Analyst rating consensus for one stock: overall verdict and strong-buy to strong-sell counts.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("grades_consensus", StockGradesConsensus, {"symbol": symbol})
+        return self._one("grades_consensus", StockGradesConsensus, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_grades_news(self, symbol: str, *, page: int | None = None) -> list[StockGradeNews]:
+    def get_grades_news(
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[StockGradeNews]:
         """News about analyst grade changes on one stock: firm, old and new grade, headline, price. Paged.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return self._many("grades_news", StockGradeNews, {"symbol": symbol, "page": page})
+        return self._many("grades_news", StockGradeNews, {"symbol": symbol, "page": page}, refresh=force_refresh)
 
-    def get_grades_latest_news(self, *, page: int | None = None) -> list[StockGradeNews]:
+    def get_grades_latest_news(self, *, page: int | None = None, force_refresh: bool = False) -> list[StockGradeNews]:
         """Latest analyst upgrade and downgrade news across all stocks: firm, grades, headline. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return self._many("grades_latest_news", StockGradeNews, {"page": page})
+        return self._many("grades_latest_news", StockGradeNews, {"page": page}, refresh=force_refresh)
 
 
 class AsyncIntelligenceGroup(AsyncGroup):
@@ -750,6 +979,9 @@ class AsyncIntelligenceGroup(AsyncGroup):
         to_date: dt.date | str | None = None,
         include_report_times: bool | None = None,
         page: int | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningEvent]:
         """Earnings reports across all companies in a date range: date, EPS and revenue actual vs estimate.
 
@@ -758,15 +990,31 @@ class AsyncIntelligenceGroup(AsyncGroup):
             to_date: End date, YYYY-MM-DD (inclusive).
             include_report_times: True to add before/after-market report times.
             page: Page number, starting at 0.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "earnings_calendar",
             EarningEvent,
-            {"from_date": from_date, "to_date": to_date, "include_report_times": include_report_times, "page": page},
+            {
+                "from_date": from_date,
+                "to_date": to_date,
+                "include_report_times": include_report_times,
+                "page": page,
+                "start_date": start_date,
+                "end_date": end_date,
+            },
+            refresh=force_refresh,
         )
 
     async def get_earnings_confirmed(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningConfirmed]:
         """Withdrawn upstream: used to return confirmed earnings dates with call time and announcement link.
 
@@ -775,10 +1023,17 @@ class AsyncIntelligenceGroup(AsyncGroup):
         Args:
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return await self._many("earnings_confirmed", EarningConfirmed, {"from_date": from_date, "to_date": to_date})
+        return await self._many(
+            "earnings_confirmed",
+            EarningConfirmed,
+            {"from_date": from_date, "to_date": to_date, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
+        )
 
-    async def get_earnings_surprises(self, symbol: str) -> list[EarningSurprise]:
+    async def get_earnings_surprises(self, symbol: str, *, force_refresh: bool = False) -> list[EarningSurprise]:
         """Withdrawn upstream: used to return actual vs estimated EPS per report for one stock.
 
         Calling it raises EndpointUnavailableError.
@@ -786,10 +1041,15 @@ class AsyncIntelligenceGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("earnings_surprises", EarningSurprise, {"symbol": symbol})
+        return await self._many("earnings_surprises", EarningSurprise, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_historical_earnings(
-        self, symbol: str, *, limit: int | None = None, include_report_times: bool | None = None
+        self,
+        symbol: str,
+        *,
+        limit: int | None = None,
+        include_report_times: bool | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningEvent]:
         """Earnings history of one company: EPS and revenue actual vs estimated per report, plus the next date.
 
@@ -802,10 +1062,18 @@ class AsyncIntelligenceGroup(AsyncGroup):
             "historical_earnings",
             EarningEvent,
             {"symbol": symbol, "limit": limit, "include_report_times": include_report_times},
+            refresh=force_refresh,
         )
 
     async def get_dividends_calendar(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None, page: int | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        page: int | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[DividendEvent]:
         """Dividends across all companies in a date range: ex-date, amount, yield, record and payment dates.
 
@@ -813,13 +1081,25 @@ class AsyncIntelligenceGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             page: Page number, starting at 0.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
-            "dividends_calendar", DividendEvent, {"from_date": from_date, "to_date": to_date, "page": page}
+            "dividends_calendar",
+            DividendEvent,
+            {"from_date": from_date, "to_date": to_date, "page": page, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
         )
 
     async def get_stock_splits_calendar(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None, page: int | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        page: int | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[StockSplitEvent]:
         """Stock splits across all companies in a date range: date and split ratio.
 
@@ -827,24 +1107,42 @@ class AsyncIntelligenceGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             page: Page number, starting at 0.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
-            "stock_splits_calendar", StockSplitEvent, {"from_date": from_date, "to_date": to_date, "page": page}
+            "stock_splits_calendar",
+            StockSplitEvent,
+            {"from_date": from_date, "to_date": to_date, "page": page, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
         )
 
     async def get_ipo_calendar(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[IPOEvent]:
         """Upcoming and recent IPOs in a date range: company, exchange, date, shares, price range, market cap.
 
         Args:
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
-        return await self._many("ipo_calendar", IPOEvent, {"from_date": from_date, "to_date": to_date})
+        return await self._many(
+            "ipo_calendar",
+            IPOEvent,
+            {"from_date": from_date, "to_date": to_date, "start_date": start_date, "end_date": end_date},
+            refresh=force_refresh,
+        )
 
     async def get_provider_articles(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[ProviderArticle]:
         """Articles published by the data provider itself: title, date, content, tickers, author. Paged.
 
@@ -852,7 +1150,9 @@ class AsyncIntelligenceGroup(AsyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 20.
         """
-        return await self._many("provider_articles", ProviderArticle, {"page": page, "limit": limit})
+        return await self._many(
+            "provider_articles", ProviderArticle, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
     async def get_general_news(
         self,
@@ -861,6 +1161,7 @@ class AsyncIntelligenceGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[GeneralNewsArticle]:
         """Latest general market and economy news, not tied to a ticker: title, text, site, URL. Paged.
 
@@ -874,15 +1175,18 @@ class AsyncIntelligenceGroup(AsyncGroup):
             "general_news",
             GeneralNewsArticle,
             {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_stock_news(
         self,
+        symbol: str | None = None,
         *,
         page: int | None = None,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[StockNewsArticle]:
         """Latest stock news across all tickers: symbol, title, text, publisher, URL. Paged.
 
@@ -891,9 +1195,20 @@ class AsyncIntelligenceGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Only news about this symbol (calls ``intelligence.stock_symbol_news``).
         """
+        if symbol is not None:
+            return await self._many(
+                "stock_symbol_news",
+                StockNewsArticle,
+                {"symbols": symbol, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+                refresh=force_refresh,
+            )
         return await self._many(
-            "stock_news", StockNewsArticle, {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "stock_news",
+            StockNewsArticle,
+            {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_stock_symbol_news(
@@ -904,6 +1219,8 @@ class AsyncIntelligenceGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        symbol: Sequence[str] | str | None = None,
+        force_refresh: bool = False,
     ) -> list[StockNewsArticle]:
         """News articles about specific stocks (pass symbols): title, text, publisher, URL, date.
 
@@ -913,14 +1230,23 @@ class AsyncIntelligenceGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Earlier name of symbols.
         """
         return await self._many(
             "stock_symbol_news",
             StockNewsArticle,
-            {"symbols": symbols, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            {
+                "symbols": symbols,
+                "page": page,
+                "from_date": from_date,
+                "to_date": to_date,
+                "limit": limit,
+                "symbol": symbol,
+            },
+            refresh=force_refresh,
         )
 
-    async def get_stock_news_sentiments(self, page: int) -> list[StockNewsSentiment]:
+    async def get_stock_news_sentiments(self, page: int, *, force_refresh: bool = False) -> list[StockNewsSentiment]:
         """Withdrawn upstream: used to return stock news articles with a sentiment label and score.
 
         Calling it raises EndpointUnavailableError.
@@ -928,15 +1254,17 @@ class AsyncIntelligenceGroup(AsyncGroup):
         Args:
             page: Page number, starting at 0.
         """
-        return await self._many("stock_news_sentiments", StockNewsSentiment, {"page": page})
+        return await self._many("stock_news_sentiments", StockNewsSentiment, {"page": page}, refresh=force_refresh)
 
     async def get_forex_news(
         self,
+        symbol: str | None = None,
         *,
         page: int | None = None,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[ForexNewsArticle]:
         """Latest currency market news: pair, title, text, publisher, URL. Paged.
 
@@ -945,18 +1273,31 @@ class AsyncIntelligenceGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Only news about this symbol (calls ``intelligence.forex_symbol_news``).
         """
+        if symbol is not None:
+            return await self._many(
+                "forex_symbol_news",
+                ForexNewsArticle,
+                {"symbols": symbol, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+                refresh=force_refresh,
+            )
         return await self._many(
-            "forex_news", ForexNewsArticle, {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "forex_news",
+            ForexNewsArticle,
+            {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_crypto_news(
         self,
+        symbol: str | None = None,
         *,
         page: int | None = None,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[CryptoNewsArticle]:
         """Latest cryptocurrency news: pair, title, text, publisher, URL. Paged.
 
@@ -965,9 +1306,20 @@ class AsyncIntelligenceGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Only news about this symbol (calls ``intelligence.crypto_symbol_news``).
         """
+        if symbol is not None:
+            return await self._many(
+                "crypto_symbol_news",
+                CryptoNewsArticle,
+                {"symbols": symbol, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+                refresh=force_refresh,
+            )
         return await self._many(
-            "crypto_news", CryptoNewsArticle, {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "crypto_news",
+            CryptoNewsArticle,
+            {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_forex_symbol_news(
@@ -978,6 +1330,8 @@ class AsyncIntelligenceGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        symbol: Sequence[str] | str | None = None,
+        force_refresh: bool = False,
     ) -> list[ForexNewsArticle]:
         """News about specific currency pairs (pass symbols, e.g. EURUSD): title, text, publisher, URL.
 
@@ -987,11 +1341,20 @@ class AsyncIntelligenceGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Earlier name of symbols.
         """
         return await self._many(
             "forex_symbol_news",
             ForexNewsArticle,
-            {"symbols": symbols, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            {
+                "symbols": symbols,
+                "page": page,
+                "from_date": from_date,
+                "to_date": to_date,
+                "limit": limit,
+                "symbol": symbol,
+            },
+            refresh=force_refresh,
         )
 
     async def get_crypto_symbol_news(
@@ -1002,6 +1365,8 @@ class AsyncIntelligenceGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        symbol: Sequence[str] | str | None = None,
+        force_refresh: bool = False,
     ) -> list[CryptoNewsArticle]:
         """News about specific crypto pairs (pass symbols, e.g. BTCUSD): title, text, publisher, URL.
 
@@ -1011,11 +1376,20 @@ class AsyncIntelligenceGroup(AsyncGroup):
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Earlier name of symbols.
         """
         return await self._many(
             "crypto_symbol_news",
             CryptoNewsArticle,
-            {"symbols": symbols, "page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            {
+                "symbols": symbols,
+                "page": page,
+                "from_date": from_date,
+                "to_date": to_date,
+                "limit": limit,
+                "symbol": symbol,
+            },
+            refresh=force_refresh,
         )
 
     async def get_press_releases(
@@ -1025,6 +1399,7 @@ class AsyncIntelligenceGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[PressRelease]:
         """Latest company press releases across all tickers: symbol, title, text, date. Paged.
 
@@ -1035,7 +1410,10 @@ class AsyncIntelligenceGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 20.
         """
         return await self._many(
-            "press_releases", PressRelease, {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit}
+            "press_releases",
+            PressRelease,
+            {"page": page, "from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_press_releases_by_symbol(
@@ -1046,6 +1424,8 @@ class AsyncIntelligenceGroup(AsyncGroup):
         to_date: dt.date | str | None = None,
         page: int | None = None,
         limit: int | None = None,
+        symbol: Sequence[str] | str | None = None,
+        force_refresh: bool = False,
     ) -> list[PressReleaseBySymbol]:
         """Press releases issued by specific companies (pass symbols): title, text, date, URL.
 
@@ -1055,15 +1435,24 @@ class AsyncIntelligenceGroup(AsyncGroup):
             to_date: End date, YYYY-MM-DD (inclusive).
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 20.
+            symbol: Earlier name of symbols.
         """
         return await self._many(
             "press_releases_by_symbol",
             PressReleaseBySymbol,
-            {"symbols": symbols, "from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            {
+                "symbols": symbols,
+                "from_date": from_date,
+                "to_date": to_date,
+                "page": page,
+                "limit": limit,
+                "symbol": symbol,
+            },
+            refresh=force_refresh,
         )
 
     async def get_historical_social_sentiment(
-        self, symbol: str, *, page: int | None = None
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
     ) -> list[HistoricalSocialSentiment]:
         """Withdrawn upstream: used to return daily social-media posts, engagement and sentiment for one stock.
 
@@ -1074,10 +1463,15 @@ class AsyncIntelligenceGroup(AsyncGroup):
             page: Page number, starting at 0.
         """
         return await self._many(
-            "historical_social_sentiment", HistoricalSocialSentiment, {"symbol": symbol, "page": page}
+            "historical_social_sentiment",
+            HistoricalSocialSentiment,
+            {"symbol": symbol, "page": page},
+            refresh=force_refresh,
         )
 
-    async def get_trending_social_sentiment(self, type: str, source: str) -> list[TrendingSocialSentiment]:
+    async def get_trending_social_sentiment(
+        self, type: str, source: str, *, force_refresh: bool = False
+    ) -> list[TrendingSocialSentiment]:
         """Withdrawn upstream: used to return stocks ranked by bullish or bearish social-media sentiment.
 
         Calling it raises EndpointUnavailableError.
@@ -1086,9 +1480,16 @@ class AsyncIntelligenceGroup(AsyncGroup):
             type: Sentiment direction: bullish or bearish.
             source: Social platform the sentiment is measured on.
         """
-        return await self._many("trending_social_sentiment", TrendingSocialSentiment, {"type": type, "source": source})
+        return await self._many(
+            "trending_social_sentiment",
+            TrendingSocialSentiment,
+            {"type": type, "source": source},
+            refresh=force_refresh,
+        )
 
-    async def get_social_sentiment_changes(self, type: str, source: str) -> list[SocialSentimentChanges]:
+    async def get_social_sentiment_changes(
+        self, type: str, source: str, *, force_refresh: bool = False
+    ) -> list[SocialSentimentChanges]:
         """Withdrawn upstream: used to return stocks ranked by the change in their social-media sentiment.
 
         Calling it raises EndpointUnavailableError.
@@ -1097,9 +1498,11 @@ class AsyncIntelligenceGroup(AsyncGroup):
             type: Sentiment direction: bullish or bearish.
             source: Social platform the sentiment is measured on.
         """
-        return await self._many("social_sentiment_changes", SocialSentimentChanges, {"type": type, "source": source})
+        return await self._many(
+            "social_sentiment_changes", SocialSentimentChanges, {"type": type, "source": source}, refresh=force_refresh
+        )
 
-    async def get_esg_data(self, symbol: str) -> list[ESGData]:
+    async def get_esg_data(self, symbol: str, *, force_refresh: bool = False) -> list[ESGData]:
         """ESG scores from one company's filings by date: environmental, social, governance and overall.
 
         Needs the ultimate plan or higher.
@@ -1107,9 +1510,9 @@ class AsyncIntelligenceGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("esg_data", ESGData, {"symbol": symbol})
+        return await self._many("esg_data", ESGData, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_esg_ratings(self, symbol: str) -> list[ESGRating]:
+    async def get_esg_ratings(self, symbol: str, *, force_refresh: bool = False) -> list[ESGRating]:
         """ESG risk rating of one company by year, with its rank within its industry.
 
         Needs the ultimate plan or higher.
@@ -1117,9 +1520,9 @@ class AsyncIntelligenceGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("esg_ratings", ESGRating, {"symbol": symbol})
+        return await self._many("esg_ratings", ESGRating, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_esg_benchmark(self, *, year: int | None = None) -> list[ESGBenchmark]:
+    async def get_esg_benchmark(self, *, year: int | None = None, force_refresh: bool = False) -> list[ESGBenchmark]:
         """Average ESG scores per sector for a year, to compare a company with its sector.
 
         Needs the ultimate plan or higher.
@@ -1127,19 +1530,21 @@ class AsyncIntelligenceGroup(AsyncGroup):
         Args:
             year: Year of the benchmark, e.g. 2023.
         """
-        return await self._many("esg_benchmark", ESGBenchmark, {"year": year})
+        return await self._many("esg_benchmark", ESGBenchmark, {"year": year}, refresh=force_refresh)
 
-    async def get_senate_latest(self, *, page: int | None = None, limit: int | None = None) -> list[SenateTrade]:
+    async def get_senate_latest(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[SenateTrade]:
         """Latest stock trades disclosed by US senators: senator, asset, buy/sell, amount range, dates. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("senate_latest", SenateTrade, {"page": page, "limit": limit})
+        return await self._many("senate_latest", SenateTrade, {"page": page, "limit": limit}, refresh=force_refresh)
 
     async def get_senate_trading(
-        self, symbol: str, *, page: int | None = None, limit: int | None = None
+        self, symbol: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[SenateTrade]:
         """Trades in one stock disclosed by US senators: senator, buy/sell, amount range, dates.
 
@@ -1148,18 +1553,20 @@ class AsyncIntelligenceGroup(AsyncGroup):
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return await self._many("senate_trading", SenateTrade, {"symbol": symbol, "page": page, "limit": limit})
+        return await self._many(
+            "senate_trading", SenateTrade, {"symbol": symbol, "page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_senate_trades_by_name(self, name: str) -> list[SenateTrade]:
+    async def get_senate_trades_by_name(self, name: str, *, force_refresh: bool = False) -> list[SenateTrade]:
         """Trades disclosed by US senators whose name matches: asset, buy/sell, amount range, dates.
 
         Args:
             name: Senator's first or last name, or part of it.
         """
-        return await self._many("senate_trades_by_name", SenateTrade, {"name": name})
+        return await self._many("senate_trades_by_name", SenateTrade, {"name": name}, refresh=force_refresh)
 
     async def get_senate_trades_by_id(
-        self, senate_id: str, *, page: int | None = None, limit: int | None = None
+        self, senate_id: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[SenateTrade]:
         """Trades disclosed by one senator, picked by member ID from the member profile tool.
 
@@ -1169,10 +1576,15 @@ class AsyncIntelligenceGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "senate_trades_by_id", SenateTrade, {"senate_id": senate_id, "page": page, "limit": limit}
+            "senate_trades_by_id",
+            SenateTrade,
+            {"senate_id": senate_id, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
-    async def get_senate_trading_rss(self, *, page: int | None = None) -> list[SenateTrade]:
+    async def get_senate_trading_rss(
+        self, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[SenateTrade]:
         """Withdrawn upstream: used to return a paged feed of the latest senate trade disclosures.
 
         Calling it raises EndpointUnavailableError. Use ``intelligence.senate_latest``.
@@ -1180,19 +1592,21 @@ class AsyncIntelligenceGroup(AsyncGroup):
         Args:
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return await self._many("senate_trading_rss", SenateTrade, {"page": page})
+        return await self._many("senate_trading_rss", SenateTrade, {"page": page}, refresh=force_refresh)
 
-    async def get_house_latest(self, *, page: int | None = None, limit: int | None = None) -> list[HouseDisclosure]:
+    async def get_house_latest(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[HouseDisclosure]:
         """Latest stock trades disclosed by US House members: member, asset, buy/sell, amount range. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("house_latest", HouseDisclosure, {"page": page, "limit": limit})
+        return await self._many("house_latest", HouseDisclosure, {"page": page, "limit": limit}, refresh=force_refresh)
 
     async def get_house_disclosure(
-        self, symbol: str, *, page: int | None = None, limit: int | None = None
+        self, symbol: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[HouseDisclosure]:
         """Trades in one stock disclosed by US House members: member, buy/sell, amount range, dates.
 
@@ -1201,15 +1615,17 @@ class AsyncIntelligenceGroup(AsyncGroup):
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return await self._many("house_disclosure", HouseDisclosure, {"symbol": symbol, "page": page, "limit": limit})
+        return await self._many(
+            "house_disclosure", HouseDisclosure, {"symbol": symbol, "page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_house_trades_by_name(self, name: str) -> list[HouseDisclosure]:
+    async def get_house_trades_by_name(self, name: str, *, force_refresh: bool = False) -> list[HouseDisclosure]:
         """Trades disclosed by US House members whose name matches: asset, buy/sell, amount range, dates.
 
         Args:
             name: House member's first or last name, or part of it.
         """
-        return await self._many("house_trades_by_name", HouseDisclosure, {"name": name})
+        return await self._many("house_trades_by_name", HouseDisclosure, {"name": name}, refresh=force_refresh)
 
     async def get_senate_profile(
         self,
@@ -1220,6 +1636,7 @@ class AsyncIntelligenceGroup(AsyncGroup):
         latest_position: str | None = None,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SenateProfile]:
         """Profiles of members of Congress: name, birth date, party, state, position, years active. Filterable.
 
@@ -1242,6 +1659,7 @@ class AsyncIntelligenceGroup(AsyncGroup):
                 "page": page,
                 "limit": limit,
             },
+            refresh=force_refresh,
         )
 
     async def get_senate_positions(
@@ -1252,6 +1670,7 @@ class AsyncIntelligenceGroup(AsyncGroup):
         position: str | None = None,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SenatePosition]:
         """Terms served by members of Congress: congress number, start and end, party, position, state.
 
@@ -1266,10 +1685,11 @@ class AsyncIntelligenceGroup(AsyncGroup):
             "senate_positions",
             SenatePosition,
             {"senate_id": senate_id, "party": party, "position": position, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_senate_net_worth(
-        self, senate_id: str, *, page: int | None = None, limit: int | None = None
+        self, senate_id: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[SenateNetWorthItem]:
         """Financial disclosure items of one member of Congress: assets, income and debts with value ranges.
 
@@ -1279,11 +1699,14 @@ class AsyncIntelligenceGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 250.
         """
         return await self._many(
-            "senate_net_worth", SenateNetWorthItem, {"senate_id": senate_id, "page": page, "limit": limit}
+            "senate_net_worth",
+            SenateNetWorthItem,
+            {"senate_id": senate_id, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_senate_net_worth_aggregated(
-        self, senate_id: str, *, totals_col: str | None = None
+        self, senate_id: str, *, totals_col: str | None = None, force_refresh: bool = False
     ) -> list[SenateNetWorthAggregated]:
         """Yearly net-worth totals of one member of Congress by category: stock, real estate, cash, liabilities.
 
@@ -1292,11 +1715,14 @@ class AsyncIntelligenceGroup(AsyncGroup):
             totals_col: Column to total the aggregation by.
         """
         return await self._many(
-            "senate_net_worth_aggregated", SenateNetWorthAggregated, {"senate_id": senate_id, "totals_col": totals_col}
+            "senate_net_worth_aggregated",
+            SenateNetWorthAggregated,
+            {"senate_id": senate_id, "totals_col": totals_col},
+            refresh=force_refresh,
         )
 
     async def get_house_trades_by_id(
-        self, senate_id: str, *, page: int | None = None, limit: int | None = None
+        self, senate_id: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[HouseDisclosure]:
         """Trades disclosed by one House member, picked by member ID from the member profile tool.
 
@@ -1306,11 +1732,14 @@ class AsyncIntelligenceGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "house_trades_by_id", HouseDisclosure, {"senate_id": senate_id, "page": page, "limit": limit}
+            "house_trades_by_id",
+            HouseDisclosure,
+            {"senate_id": senate_id, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_crowdfunding_rss(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[CrowdfundingOffering]:
         """Latest crowdfunding offerings (Form C): issuer, intermediary, security, target and maximum amount.
         Paged.
@@ -1319,26 +1748,39 @@ class AsyncIntelligenceGroup(AsyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("crowdfunding_rss", CrowdfundingOffering, {"page": page, "limit": limit})
+        return await self._many(
+            "crowdfunding_rss", CrowdfundingOffering, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
-    async def search_crowdfunding(self, name: str) -> list[CrowdfundingOfferingSearchItem]:
+    async def search_crowdfunding(
+        self, name: str, *, force_refresh: bool = False
+    ) -> list[CrowdfundingOfferingSearchItem]:
         """Crowdfunding issuers whose name matches: CIK, name, date. Use the CIK to fetch their offerings.
 
         Args:
             name: Issuer company name or part of it.
         """
-        return await self._many("crowdfunding_search", CrowdfundingOfferingSearchItem, {"name": name})
+        return await self._many(
+            "crowdfunding_search", CrowdfundingOfferingSearchItem, {"name": name}, refresh=force_refresh
+        )
 
-    async def get_crowdfunding_by_cik(self, cik: str | int) -> list[CrowdfundingOffering]:
+    async def get_crowdfunding_by_cik(
+        self, cik: str | int, *, force_refresh: bool = False
+    ) -> list[CrowdfundingOffering]:
         """Crowdfunding offerings (Form C) of one issuer by CIK: terms, amounts, intermediary, financials.
 
         Args:
             cik: CIK of the issuer, as found by the crowdfunding search.
         """
-        return await self._many("crowdfunding_by_cik", CrowdfundingOffering, {"cik": cik})
+        return await self._many("crowdfunding_by_cik", CrowdfundingOffering, {"cik": cik}, refresh=force_refresh)
 
     async def get_equity_offering_rss(
-        self, *, page: int | None = None, limit: int | None = None, cik: str | int | None = None
+        self,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        cik: str | int | None = None,
+        force_refresh: bool = False,
     ) -> list[EquityOffering]:
         """Latest exempt equity offerings (Form D): issuer, industry, amounts offered and sold. Paged.
 
@@ -1347,42 +1789,52 @@ class AsyncIntelligenceGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 10.
             cik: CIK of one issuer; all issuers when omitted.
         """
-        return await self._many("equity_offering_rss", EquityOffering, {"page": page, "limit": limit, "cik": cik})
+        return await self._many(
+            "equity_offering_rss", EquityOffering, {"page": page, "limit": limit, "cik": cik}, refresh=force_refresh
+        )
 
-    async def search_equity_offering(self, name: str) -> list[EquityOfferingSearchItem]:
+    async def search_equity_offering(self, name: str, *, force_refresh: bool = False) -> list[EquityOfferingSearchItem]:
         """Equity offering (Form D) issuers whose name matches: CIK, name, date. Use the CIK to fetch offerings.
 
         Args:
             name: Issuer company name or part of it.
         """
-        return await self._many("equity_offering_search", EquityOfferingSearchItem, {"name": name})
+        return await self._many(
+            "equity_offering_search", EquityOfferingSearchItem, {"name": name}, refresh=force_refresh
+        )
 
-    async def get_equity_offering_by_cik(self, cik: str | int) -> list[EquityOffering]:
+    async def get_equity_offering_by_cik(self, cik: str | int, *, force_refresh: bool = False) -> list[EquityOffering]:
         """Equity offerings (Form D) of one issuer by CIK: amounts offered and sold, investors, related persons.
 
         Args:
             cik: CIK of the issuer, as found by the equity offering search.
         """
-        return await self._many("equity_offering_by_cik", EquityOffering, {"cik": cik})
+        return await self._many("equity_offering_by_cik", EquityOffering, {"cik": cik}, refresh=force_refresh)
 
-    async def get_ratings_snapshot(self, symbol: str) -> RatingsSnapshot:
+    async def get_ratings_snapshot(self, symbol: str, *, force_refresh: bool = False) -> RatingsSnapshot:
         """Current fundamental rating of one stock: overall grade and scores for DCF, ROE, ROA, D/E, P/E, P/B.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("ratings_snapshot", RatingsSnapshot, {"symbol": symbol})
+        return await self._one("ratings_snapshot", RatingsSnapshot, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_ratings_historical(self, symbol: str, *, limit: int | None = None) -> list[HistoricalRating]:
+    async def get_ratings_historical(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[HistoricalRating]:
         """Fundamental rating history of one stock by date: overall grade and component scores.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("ratings_historical", HistoricalRating, {"symbol": symbol, "limit": limit})
+        return await self._many(
+            "ratings_historical", HistoricalRating, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_price_target_news(self, symbol: str, *, page: int | None = None) -> list[PriceTargetNews]:
+    async def get_price_target_news(
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[PriceTargetNews]:
         """Analyst price-target announcements on one stock: analyst, firm, target, price when posted, article.
         Paged.
 
@@ -1390,55 +1842,69 @@ class AsyncIntelligenceGroup(AsyncGroup):
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return await self._many("price_target_news", PriceTargetNews, {"symbol": symbol, "page": page})
+        return await self._many(
+            "price_target_news", PriceTargetNews, {"symbol": symbol, "page": page}, refresh=force_refresh
+        )
 
-    async def get_price_target_latest_news(self, *, page: int | None = None) -> list[PriceTargetNews]:
+    async def get_price_target_latest_news(
+        self, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[PriceTargetNews]:
         """Latest analyst price-target announcements across all stocks: target, analyst, firm, article. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return await self._many("price_target_latest_news", PriceTargetNews, {"page": page})
+        return await self._many("price_target_latest_news", PriceTargetNews, {"page": page}, refresh=force_refresh)
 
-    async def get_grades(self, symbol: str, *, page: int | None = None) -> list[StockGrade]:
+    async def get_grades(
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[StockGrade]:
         """Analyst rating actions on one stock: firm, previous and new grade, upgrade or downgrade, date.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return await self._many("grades", StockGrade, {"symbol": symbol, "page": page})
+        return await self._many("grades", StockGrade, {"symbol": symbol, "page": page}, refresh=force_refresh)
 
-    async def get_grades_historical(self, symbol: str, *, limit: int | None = None) -> list[HistoricalStockGrade]:
+    async def get_grades_historical(
+        self, symbol: str, *, limit: int | None = None, force_refresh: bool = False
+    ) -> list[HistoricalStockGrade]:
         """Monthly counts of analyst strong-buy, buy, hold, sell and strong-sell ratings for one stock.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("grades_historical", HistoricalStockGrade, {"symbol": symbol, "limit": limit})
+        return await self._many(
+            "grades_historical", HistoricalStockGrade, {"symbol": symbol, "limit": limit}, refresh=force_refresh
+        )
 
-    async def get_grades_consensus(self, symbol: str) -> StockGradesConsensus:
+    async def get_grades_consensus(self, symbol: str, *, force_refresh: bool = False) -> StockGradesConsensus:
         """Analyst rating consensus for one stock: overall verdict and strong-buy to strong-sell counts.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("grades_consensus", StockGradesConsensus, {"symbol": symbol})
+        return await self._one("grades_consensus", StockGradesConsensus, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_grades_news(self, symbol: str, *, page: int | None = None) -> list[StockGradeNews]:
+    async def get_grades_news(
+        self, symbol: str, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[StockGradeNews]:
         """News about analyst grade changes on one stock: firm, old and new grade, headline, price. Paged.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return await self._many("grades_news", StockGradeNews, {"symbol": symbol, "page": page})
+        return await self._many("grades_news", StockGradeNews, {"symbol": symbol, "page": page}, refresh=force_refresh)
 
-    async def get_grades_latest_news(self, *, page: int | None = None) -> list[StockGradeNews]:
+    async def get_grades_latest_news(
+        self, *, page: int | None = None, force_refresh: bool = False
+    ) -> list[StockGradeNews]:
         """Latest analyst upgrade and downgrade news across all stocks: firm, grades, headline. Paged.
 
         Args:
             page: Page number, starting at 0. Upstream default: 0.
         """
-        return await self._many("grades_latest_news", StockGradeNews, {"page": page})
+        return await self._many("grades_latest_news", StockGradeNews, {"page": page}, refresh=force_refresh)

@@ -26,16 +26,20 @@ from data_pkg.models.investment import (
 class InvestmentGroup(SyncGroup):
     """ETF and mutual fund holdings, weightings and disclosures."""
 
-    def get_etf_holdings(self, symbol: str, *, holdings_date: dt.date | str | None = None) -> list[ETFHolding]:
+    def get_etf_holdings(
+        self, symbol: str, *, holdings_date: dt.date | str | None = None, force_refresh: bool = False
+    ) -> list[ETFHolding]:
         """Holdings of one ETF or mutual fund: security, shares, weight, market value; optionally at a past date.
 
         Args:
             symbol: ETF or mutual fund symbol, e.g. SPY.
             holdings_date: Portfolio date, YYYY-MM-DD; latest when omitted.
         """
-        return self._many("etf_holdings", ETFHolding, {"symbol": symbol, "holdings_date": holdings_date})
+        return self._many(
+            "etf_holdings", ETFHolding, {"symbol": symbol, "holdings_date": holdings_date}, refresh=force_refresh
+        )
 
-    def get_etf_holding_dates(self, symbol: str) -> list[ETFPortfolioDate]:
+    def get_etf_holding_dates(self, symbol: str, *, force_refresh: bool = False) -> list[ETFPortfolioDate]:
         """Withdrawn upstream: used to return the dates of the portfolio snapshots of one ETF.
 
         Calling it raises EndpointUnavailableError. Use ``investment.mutual_fund_dates``.
@@ -43,41 +47,41 @@ class InvestmentGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("etf_holding_dates", ETFPortfolioDate, {"symbol": symbol})
+        return self._many("etf_holding_dates", ETFPortfolioDate, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_etf_info(self, symbol: str) -> ETFInfo:
+    def get_etf_info(self, symbol: str, *, force_refresh: bool = False) -> ETFInfo:
         """Facts about one ETF: issuer, expense ratio, assets under management, NAV, inception, holdings count.
 
         Args:
             symbol: ETF symbol, e.g. SPY.
         """
-        return self._one("etf_info", ETFInfo, {"symbol": symbol})
+        return self._one("etf_info", ETFInfo, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_etf_sector_weightings(self, symbol: str) -> list[ETFSectorWeighting]:
+    def get_etf_sector_weightings(self, symbol: str, *, force_refresh: bool = False) -> list[ETFSectorWeighting]:
         """Sector weights of one ETF or fund, in percent.
 
         Args:
             symbol: ETF or fund symbol, e.g. SPY.
         """
-        return self._many("etf_sector_weightings", ETFSectorWeighting, {"symbol": symbol})
+        return self._many("etf_sector_weightings", ETFSectorWeighting, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_etf_country_weightings(self, symbol: str) -> list[ETFCountryWeighting]:
+    def get_etf_country_weightings(self, symbol: str, *, force_refresh: bool = False) -> list[ETFCountryWeighting]:
         """Country weights of one ETF or fund, in percent.
 
         Args:
             symbol: ETF or fund symbol, e.g. SPY.
         """
-        return self._many("etf_country_weightings", ETFCountryWeighting, {"symbol": symbol})
+        return self._many("etf_country_weightings", ETFCountryWeighting, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_etf_exposure(self, symbol: str) -> list[ETFExposure]:
+    def get_etf_exposure(self, symbol: str, *, force_refresh: bool = False) -> list[ETFExposure]:
         """ETFs that hold one stock, with shares held, weight and market value.
 
         Args:
             symbol: Stock symbol to find the ETFs holding it, e.g. AAPL.
         """
-        return self._many("etf_exposure", ETFExposure, {"symbol": symbol})
+        return self._many("etf_exposure", ETFExposure, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_etf_holder(self, symbol: str) -> list[ETFHolder]:
+    def get_etf_holder(self, symbol: str, *, force_refresh: bool = False) -> list[ETFHolder]:
         """Withdrawn upstream: used to return the holdings of one ETF with weights and market values.
 
         Calling it raises EndpointUnavailableError. Use ``investment.fund_disclosure_holders_latest``.
@@ -85,18 +89,22 @@ class InvestmentGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("etf_holder", ETFHolder, {"symbol": symbol})
+        return self._many("etf_holder", ETFHolder, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_mutual_fund_dates(self, symbol: str, *, cik: str | int | None = None) -> list[PortfolioDate]:
+    def get_mutual_fund_dates(
+        self, symbol: str, *, cik: str | int | None = None, force_refresh: bool = False
+    ) -> list[PortfolioDate]:
         """Year and quarter of each portfolio disclosure of one fund or ETF.
 
         Args:
             symbol: Fund or ETF symbol, e.g. SPY.
             cik: CIK of the fund filer, to narrow the lookup.
         """
-        return self._many("mutual_fund_dates", PortfolioDate, {"symbol": symbol, "cik": cik})
+        return self._many("mutual_fund_dates", PortfolioDate, {"symbol": symbol, "cik": cik}, refresh=force_refresh)
 
-    def get_mutual_fund_holdings(self, symbol: str, holdings_date: dt.date | str) -> list[MutualFundHolding]:
+    def get_mutual_fund_holdings(
+        self, symbol: str, holdings_date: dt.date | str, *, force_refresh: bool = False
+    ) -> list[MutualFundHolding]:
         """Withdrawn upstream: used to return a mutual fund's holdings on a given date.
 
         Calling it raises EndpointUnavailableError. Use ``investment.etf_holdings``.
@@ -105,9 +113,14 @@ class InvestmentGroup(SyncGroup):
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
             holdings_date: Portfolio date, YYYY-MM-DD; latest when omitted.
         """
-        return self._many("mutual_fund_holdings", MutualFundHolding, {"symbol": symbol, "holdings_date": holdings_date})
+        return self._many(
+            "mutual_fund_holdings",
+            MutualFundHolding,
+            {"symbol": symbol, "holdings_date": holdings_date},
+            refresh=force_refresh,
+        )
 
-    def get_mutual_fund_by_name(self, name: str) -> list[MutualFundHolding]:
+    def get_mutual_fund_by_name(self, name: str, *, force_refresh: bool = False) -> list[MutualFundHolding]:
         """Withdrawn upstream: used to return mutual fund holdings found by fund name.
 
         Calling it raises EndpointUnavailableError.
@@ -115,9 +128,9 @@ class InvestmentGroup(SyncGroup):
         Args:
             name: Mutual fund name or part of it.
         """
-        return self._many("mutual_fund_by_name", MutualFundHolding, {"name": name})
+        return self._many("mutual_fund_by_name", MutualFundHolding, {"name": name}, refresh=force_refresh)
 
-    def get_mutual_fund_holder(self, symbol: str) -> list[MutualFundHolder]:
+    def get_mutual_fund_holder(self, symbol: str, *, force_refresh: bool = False) -> list[MutualFundHolder]:
         """Withdrawn upstream: used to return the funds holding one stock, with shares and weight.
 
         Calling it raises EndpointUnavailableError. Use ``investment.fund_disclosure_holders_latest``.
@@ -125,18 +138,22 @@ class InvestmentGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("mutual_fund_holder", MutualFundHolder, {"symbol": symbol})
+        return self._many("mutual_fund_holder", MutualFundHolder, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_fund_disclosure_holders_latest(self, symbol: str) -> list[FundDisclosureHolderLatest]:
+    def get_fund_disclosure_holders_latest(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[FundDisclosureHolderLatest]:
         """Funds and ETFs holding one stock per their latest disclosures: holder, shares, change, weight.
 
         Args:
             symbol: Stock symbol to find the funds holding it, e.g. AAPL.
         """
-        return self._many("fund_disclosure_holders_latest", FundDisclosureHolderLatest, {"symbol": symbol})
+        return self._many(
+            "fund_disclosure_holders_latest", FundDisclosureHolderLatest, {"symbol": symbol}, refresh=force_refresh
+        )
 
     def get_fund_disclosure(
-        self, symbol: str, year: int, quarter: int, *, cik: str | int | None = None
+        self, symbol: str, year: int, quarter: int, *, cik: str | int | None = None, force_refresh: bool = False
     ) -> list[FundDisclosureHolding]:
         """Full portfolio one fund disclosed for a year and quarter: securities, balances, USD values, weights.
 
@@ -147,31 +164,42 @@ class InvestmentGroup(SyncGroup):
             cik: CIK of the fund filer, to narrow the lookup.
         """
         return self._many(
-            "fund_disclosure", FundDisclosureHolding, {"symbol": symbol, "year": year, "quarter": quarter, "cik": cik}
+            "fund_disclosure",
+            FundDisclosureHolding,
+            {"symbol": symbol, "year": year, "quarter": quarter, "cik": cik},
+            refresh=force_refresh,
         )
 
-    def search_fund_disclosure_holders(self, name: str) -> list[FundDisclosureSearchResult]:
+    def search_fund_disclosure_holders(
+        self, name: str, *, force_refresh: bool = False
+    ) -> list[FundDisclosureSearchResult]:
         """Funds and share classes whose name matches: symbol, CIK, series and class IDs, address.
 
         Args:
             name: Fund or fund family name, or part of it.
         """
-        return self._many("fund_disclosure_holders_search", FundDisclosureSearchResult, {"name": name})
+        return self._many(
+            "fund_disclosure_holders_search", FundDisclosureSearchResult, {"name": name}, refresh=force_refresh
+        )
 
 
 class AsyncInvestmentGroup(AsyncGroup):
     """ETF and mutual fund holdings, weightings and disclosures."""
 
-    async def get_etf_holdings(self, symbol: str, *, holdings_date: dt.date | str | None = None) -> list[ETFHolding]:
+    async def get_etf_holdings(
+        self, symbol: str, *, holdings_date: dt.date | str | None = None, force_refresh: bool = False
+    ) -> list[ETFHolding]:
         """Holdings of one ETF or mutual fund: security, shares, weight, market value; optionally at a past date.
 
         Args:
             symbol: ETF or mutual fund symbol, e.g. SPY.
             holdings_date: Portfolio date, YYYY-MM-DD; latest when omitted.
         """
-        return await self._many("etf_holdings", ETFHolding, {"symbol": symbol, "holdings_date": holdings_date})
+        return await self._many(
+            "etf_holdings", ETFHolding, {"symbol": symbol, "holdings_date": holdings_date}, refresh=force_refresh
+        )
 
-    async def get_etf_holding_dates(self, symbol: str) -> list[ETFPortfolioDate]:
+    async def get_etf_holding_dates(self, symbol: str, *, force_refresh: bool = False) -> list[ETFPortfolioDate]:
         """Withdrawn upstream: used to return the dates of the portfolio snapshots of one ETF.
 
         Calling it raises EndpointUnavailableError. Use ``investment.mutual_fund_dates``.
@@ -179,41 +207,45 @@ class AsyncInvestmentGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("etf_holding_dates", ETFPortfolioDate, {"symbol": symbol})
+        return await self._many("etf_holding_dates", ETFPortfolioDate, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_etf_info(self, symbol: str) -> ETFInfo:
+    async def get_etf_info(self, symbol: str, *, force_refresh: bool = False) -> ETFInfo:
         """Facts about one ETF: issuer, expense ratio, assets under management, NAV, inception, holdings count.
 
         Args:
             symbol: ETF symbol, e.g. SPY.
         """
-        return await self._one("etf_info", ETFInfo, {"symbol": symbol})
+        return await self._one("etf_info", ETFInfo, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_etf_sector_weightings(self, symbol: str) -> list[ETFSectorWeighting]:
+    async def get_etf_sector_weightings(self, symbol: str, *, force_refresh: bool = False) -> list[ETFSectorWeighting]:
         """Sector weights of one ETF or fund, in percent.
 
         Args:
             symbol: ETF or fund symbol, e.g. SPY.
         """
-        return await self._many("etf_sector_weightings", ETFSectorWeighting, {"symbol": symbol})
+        return await self._many("etf_sector_weightings", ETFSectorWeighting, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_etf_country_weightings(self, symbol: str) -> list[ETFCountryWeighting]:
+    async def get_etf_country_weightings(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[ETFCountryWeighting]:
         """Country weights of one ETF or fund, in percent.
 
         Args:
             symbol: ETF or fund symbol, e.g. SPY.
         """
-        return await self._many("etf_country_weightings", ETFCountryWeighting, {"symbol": symbol})
+        return await self._many(
+            "etf_country_weightings", ETFCountryWeighting, {"symbol": symbol}, refresh=force_refresh
+        )
 
-    async def get_etf_exposure(self, symbol: str) -> list[ETFExposure]:
+    async def get_etf_exposure(self, symbol: str, *, force_refresh: bool = False) -> list[ETFExposure]:
         """ETFs that hold one stock, with shares held, weight and market value.
 
         Args:
             symbol: Stock symbol to find the ETFs holding it, e.g. AAPL.
         """
-        return await self._many("etf_exposure", ETFExposure, {"symbol": symbol})
+        return await self._many("etf_exposure", ETFExposure, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_etf_holder(self, symbol: str) -> list[ETFHolder]:
+    async def get_etf_holder(self, symbol: str, *, force_refresh: bool = False) -> list[ETFHolder]:
         """Withdrawn upstream: used to return the holdings of one ETF with weights and market values.
 
         Calling it raises EndpointUnavailableError. Use ``investment.fund_disclosure_holders_latest``.
@@ -221,18 +253,24 @@ class AsyncInvestmentGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("etf_holder", ETFHolder, {"symbol": symbol})
+        return await self._many("etf_holder", ETFHolder, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_mutual_fund_dates(self, symbol: str, *, cik: str | int | None = None) -> list[PortfolioDate]:
+    async def get_mutual_fund_dates(
+        self, symbol: str, *, cik: str | int | None = None, force_refresh: bool = False
+    ) -> list[PortfolioDate]:
         """Year and quarter of each portfolio disclosure of one fund or ETF.
 
         Args:
             symbol: Fund or ETF symbol, e.g. SPY.
             cik: CIK of the fund filer, to narrow the lookup.
         """
-        return await self._many("mutual_fund_dates", PortfolioDate, {"symbol": symbol, "cik": cik})
+        return await self._many(
+            "mutual_fund_dates", PortfolioDate, {"symbol": symbol, "cik": cik}, refresh=force_refresh
+        )
 
-    async def get_mutual_fund_holdings(self, symbol: str, holdings_date: dt.date | str) -> list[MutualFundHolding]:
+    async def get_mutual_fund_holdings(
+        self, symbol: str, holdings_date: dt.date | str, *, force_refresh: bool = False
+    ) -> list[MutualFundHolding]:
         """Withdrawn upstream: used to return a mutual fund's holdings on a given date.
 
         Calling it raises EndpointUnavailableError. Use ``investment.etf_holdings``.
@@ -242,10 +280,13 @@ class AsyncInvestmentGroup(AsyncGroup):
             holdings_date: Portfolio date, YYYY-MM-DD; latest when omitted.
         """
         return await self._many(
-            "mutual_fund_holdings", MutualFundHolding, {"symbol": symbol, "holdings_date": holdings_date}
+            "mutual_fund_holdings",
+            MutualFundHolding,
+            {"symbol": symbol, "holdings_date": holdings_date},
+            refresh=force_refresh,
         )
 
-    async def get_mutual_fund_by_name(self, name: str) -> list[MutualFundHolding]:
+    async def get_mutual_fund_by_name(self, name: str, *, force_refresh: bool = False) -> list[MutualFundHolding]:
         """Withdrawn upstream: used to return mutual fund holdings found by fund name.
 
         Calling it raises EndpointUnavailableError.
@@ -253,9 +294,9 @@ class AsyncInvestmentGroup(AsyncGroup):
         Args:
             name: Mutual fund name or part of it.
         """
-        return await self._many("mutual_fund_by_name", MutualFundHolding, {"name": name})
+        return await self._many("mutual_fund_by_name", MutualFundHolding, {"name": name}, refresh=force_refresh)
 
-    async def get_mutual_fund_holder(self, symbol: str) -> list[MutualFundHolder]:
+    async def get_mutual_fund_holder(self, symbol: str, *, force_refresh: bool = False) -> list[MutualFundHolder]:
         """Withdrawn upstream: used to return the funds holding one stock, with shares and weight.
 
         Calling it raises EndpointUnavailableError. Use ``investment.fund_disclosure_holders_latest``.
@@ -263,18 +304,22 @@ class AsyncInvestmentGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("mutual_fund_holder", MutualFundHolder, {"symbol": symbol})
+        return await self._many("mutual_fund_holder", MutualFundHolder, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_fund_disclosure_holders_latest(self, symbol: str) -> list[FundDisclosureHolderLatest]:
+    async def get_fund_disclosure_holders_latest(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[FundDisclosureHolderLatest]:
         """Funds and ETFs holding one stock per their latest disclosures: holder, shares, change, weight.
 
         Args:
             symbol: Stock symbol to find the funds holding it, e.g. AAPL.
         """
-        return await self._many("fund_disclosure_holders_latest", FundDisclosureHolderLatest, {"symbol": symbol})
+        return await self._many(
+            "fund_disclosure_holders_latest", FundDisclosureHolderLatest, {"symbol": symbol}, refresh=force_refresh
+        )
 
     async def get_fund_disclosure(
-        self, symbol: str, year: int, quarter: int, *, cik: str | int | None = None
+        self, symbol: str, year: int, quarter: int, *, cik: str | int | None = None, force_refresh: bool = False
     ) -> list[FundDisclosureHolding]:
         """Full portfolio one fund disclosed for a year and quarter: securities, balances, USD values, weights.
 
@@ -285,13 +330,20 @@ class AsyncInvestmentGroup(AsyncGroup):
             cik: CIK of the fund filer, to narrow the lookup.
         """
         return await self._many(
-            "fund_disclosure", FundDisclosureHolding, {"symbol": symbol, "year": year, "quarter": quarter, "cik": cik}
+            "fund_disclosure",
+            FundDisclosureHolding,
+            {"symbol": symbol, "year": year, "quarter": quarter, "cik": cik},
+            refresh=force_refresh,
         )
 
-    async def search_fund_disclosure_holders(self, name: str) -> list[FundDisclosureSearchResult]:
+    async def search_fund_disclosure_holders(
+        self, name: str, *, force_refresh: bool = False
+    ) -> list[FundDisclosureSearchResult]:
         """Funds and share classes whose name matches: symbol, CIK, series and class IDs, address.
 
         Args:
             name: Fund or fund family name, or part of it.
         """
-        return await self._many("fund_disclosure_holders_search", FundDisclosureSearchResult, {"name": name})
+        return await self._many(
+            "fund_disclosure_holders_search", FundDisclosureSearchResult, {"name": name}, refresh=force_refresh
+        )

@@ -32,74 +32,101 @@ from data_pkg.models.market import (
 class MarketGroup(SyncGroup):
     """Search, symbol directories, market movers, sector performance and market hours."""
 
-    def get_stock_list(self) -> list[CompanySymbol]:
+    def get_stock_list(self, *, force_refresh: bool = False) -> list[CompanySymbol]:
         """Every stock symbol available, with name, price, exchange and type. Very long list."""
-        return self._many("stock_list", CompanySymbol, {})
+        return self._many("stock_list", CompanySymbol, {}, refresh=force_refresh)
 
-    def get_etf_list(self) -> list[CompanySymbol]:
+    def get_etf_list(self, *, force_refresh: bool = False) -> list[CompanySymbol]:
         """Every ETF symbol available, with name, price and exchange. Long list."""
-        return self._many("etf_list", CompanySymbol, {})
+        return self._many("etf_list", CompanySymbol, {}, refresh=force_refresh)
 
-    def get_available_indexes(self) -> list[AvailableIndex]:
+    def get_available_indexes(self, *, force_refresh: bool = False) -> list[AvailableIndex]:
         """All market indexes available: symbol (e.g. ^GSPC), name, exchange and currency."""
-        return self._many("available_indexes", AvailableIndex, {})
+        return self._many("available_indexes", AvailableIndex, {}, refresh=force_refresh)
 
     def get_search_name(
-        self, query: str, *, limit: int | None = None, exchange: str | None = None
+        self, query: str, *, limit: int | None = None, exchange: str | None = None, force_refresh: bool = False
     ) -> list[CompanySearchResult]:
         """Companies whose name matches a text fragment: symbol, name, exchange, currency. Use to find a ticker.
+
+        Also callable by its earlier name: ``search_company``.
 
         Args:
             query: Company name or a fragment of it.
             limit: Maximum number of records to return. Upstream default: 10.
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
-        return self._many("search_name", CompanySearchResult, {"query": query, "limit": limit, "exchange": exchange})
+        return self._many(
+            "search_name",
+            CompanySearchResult,
+            {"query": query, "limit": limit, "exchange": exchange},
+            refresh=force_refresh,
+        )
 
-    def search_by_cik(self, cik: str | int, *, limit: int | None = None) -> list[CIKResult]:
+    def search_by_cik(
+        self, cik: str | int, *, limit: int | None = None, query: str | int | None = None, force_refresh: bool = False
+    ) -> list[CIKResult]:
         """Securities registered under one CIK: symbol, company name, exchange, currency.
 
         Args:
             cik: SEC Central Index Key, digits only, e.g. 0000320193.
             limit: Maximum number of records to return. Upstream default: 50.
+            query: Earlier name of cik.
         """
-        return self._many("search_by_cik", CIKResult, {"cik": cik, "limit": limit})
+        return self._many(
+            "search_by_cik", CIKResult, {"cik": cik, "limit": limit, "query": query}, refresh=force_refresh
+        )
 
-    def search_by_cusip(self, cusip: str) -> list[CUSIPResult]:
+    def search_by_cusip(
+        self, cusip: str, *, query: str | None = None, force_refresh: bool = False
+    ) -> list[CUSIPResult]:
         """Security matching a CUSIP: symbol, company name and market cap.
 
         Args:
             cusip: 9-character CUSIP, e.g. 037833100.
+            query: Earlier name of cusip.
         """
-        return self._many("search_by_cusip", CUSIPResult, {"cusip": cusip})
+        return self._many("search_by_cusip", CUSIPResult, {"cusip": cusip, "query": query}, refresh=force_refresh)
 
-    def search_by_isin(self, isin: str) -> list[ISINResult]:
+    def search_by_isin(self, isin: str, *, query: str | None = None, force_refresh: bool = False) -> list[ISINResult]:
         """Security matching an ISIN: symbol, name and market cap.
 
         Args:
             isin: 12-character ISIN, e.g. US0378331005.
+            query: Earlier name of isin.
         """
-        return self._many("search_by_isin", ISINResult, {"isin": isin})
+        return self._many("search_by_isin", ISINResult, {"isin": isin, "query": query}, refresh=force_refresh)
 
-    def get_market_hours(self, exchange: str, *, timestamp: int | None = None) -> MarketHours:
+    def get_market_hours(
+        self, exchange: str, *, timestamp: int | None = None, force_refresh: bool = False
+    ) -> MarketHours:
         """Trading hours of one exchange: opening and closing time, time zone, and whether it is open now.
 
         Args:
             exchange: Exchange code, e.g. NYSE, NASDAQ, LSE, JPX.
             timestamp: Unix time in seconds to evaluate the hours at; now when omitted.
         """
-        return self._one("market_hours", MarketHours, {"exchange": exchange, "timestamp": timestamp})
+        return self._one(
+            "market_hours", MarketHours, {"exchange": exchange, "timestamp": timestamp}, refresh=force_refresh
+        )
 
-    def get_all_exchange_market_hours(self, *, timestamp: int | None = None) -> list[MarketHours]:
+    def get_all_exchange_market_hours(
+        self, *, timestamp: int | None = None, force_refresh: bool = False
+    ) -> list[MarketHours]:
         """Trading hours, time zone and open/closed status of every exchange.
 
         Args:
             timestamp: Unix time in seconds to evaluate the hours at; now when omitted.
         """
-        return self._many("all_exchange_market_hours", MarketHours, {"timestamp": timestamp})
+        return self._many("all_exchange_market_hours", MarketHours, {"timestamp": timestamp}, refresh=force_refresh)
 
     def get_holidays_by_exchange(
-        self, exchange: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        exchange: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[MarketHoliday]:
         """Holidays of one exchange in a date range: name, full closure or shortened-day hours.
 
@@ -109,23 +136,31 @@ class MarketGroup(SyncGroup):
             to_date: End date, YYYY-MM-DD (inclusive).
         """
         return self._many(
-            "holidays_by_exchange", MarketHoliday, {"exchange": exchange, "from_date": from_date, "to_date": to_date}
+            "holidays_by_exchange",
+            MarketHoliday,
+            {"exchange": exchange, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
-    def get_gainers(self) -> list[MarketMover]:
+    def get_gainers(self, *, force_refresh: bool = False) -> list[MarketMover]:
         """Stocks with the largest percentage gain today: symbol, name, price, change."""
-        return self._many("gainers", MarketMover, {})
+        return self._many("gainers", MarketMover, {}, refresh=force_refresh)
 
-    def get_losers(self) -> list[MarketMover]:
+    def get_losers(self, *, force_refresh: bool = False) -> list[MarketMover]:
         """Stocks with the largest percentage drop today: symbol, name, price, change."""
-        return self._many("losers", MarketMover, {})
+        return self._many("losers", MarketMover, {}, refresh=force_refresh)
 
-    def get_most_active(self) -> list[MarketMover]:
+    def get_most_active(self, *, force_refresh: bool = False) -> list[MarketMover]:
         """Most actively traded stocks today: symbol, name, price, change."""
-        return self._many("most_active", MarketMover, {})
+        return self._many("most_active", MarketMover, {}, refresh=force_refresh)
 
     def get_sector_performance(
-        self, date: dt.date | str, *, sector: str | None = None, exchange: str | None = None
+        self,
+        date: dt.date | str,
+        *,
+        sector: str | None = None,
+        exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[SectorPerformance]:
         """Average price change per sector on one day, optionally for one sector or exchange.
 
@@ -135,11 +170,19 @@ class MarketGroup(SyncGroup):
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
         return self._many(
-            "sector_performance", SectorPerformance, {"date": date, "sector": sector, "exchange": exchange}
+            "sector_performance",
+            SectorPerformance,
+            {"date": date, "sector": sector, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     def get_industry_performance_snapshot(
-        self, date: dt.date | str, *, industry: str | None = None, exchange: str | None = None
+        self,
+        date: dt.date | str,
+        *,
+        industry: str | None = None,
+        exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryPerformance]:
         """Average price change per industry on one day, optionally for one industry or exchange.
 
@@ -152,6 +195,7 @@ class MarketGroup(SyncGroup):
             "industry_performance_snapshot",
             IndustryPerformance,
             {"date": date, "industry": industry, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     def get_historical_sector_performance(
@@ -161,6 +205,7 @@ class MarketGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[SectorPerformance]:
         """Daily average price change of one sector over a date range.
 
@@ -174,6 +219,7 @@ class MarketGroup(SyncGroup):
             "historical_sector_performance",
             SectorPerformance,
             {"sector": sector, "from_date": from_date, "to_date": to_date, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     def get_historical_industry_performance(
@@ -183,6 +229,7 @@ class MarketGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryPerformance]:
         """Daily average price change of one industry over a date range.
 
@@ -196,10 +243,16 @@ class MarketGroup(SyncGroup):
             "historical_industry_performance",
             IndustryPerformance,
             {"industry": industry, "from_date": from_date, "to_date": to_date, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     def get_sector_pe_snapshot(
-        self, date: dt.date | str, *, sector: str | None = None, exchange: str | None = None
+        self,
+        date: dt.date | str,
+        *,
+        sector: str | None = None,
+        exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[SectorPESnapshot]:
         """Average P/E ratio per sector on one day, optionally for one sector or exchange.
 
@@ -209,11 +262,19 @@ class MarketGroup(SyncGroup):
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
         return self._many(
-            "sector_pe_snapshot", SectorPESnapshot, {"date": date, "sector": sector, "exchange": exchange}
+            "sector_pe_snapshot",
+            SectorPESnapshot,
+            {"date": date, "sector": sector, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     def get_industry_pe_snapshot(
-        self, date: dt.date | str, *, industry: str | None = None, exchange: str | None = None
+        self,
+        date: dt.date | str,
+        *,
+        industry: str | None = None,
+        exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryPESnapshot]:
         """Average P/E ratio per industry on one day, optionally for one industry or exchange.
 
@@ -223,7 +284,10 @@ class MarketGroup(SyncGroup):
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
         return self._many(
-            "industry_pe_snapshot", IndustryPESnapshot, {"date": date, "industry": industry, "exchange": exchange}
+            "industry_pe_snapshot",
+            IndustryPESnapshot,
+            {"date": date, "industry": industry, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     def get_historical_sector_pe(
@@ -233,6 +297,7 @@ class MarketGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[SectorPESnapshot]:
         """Daily average P/E ratio of one sector over a date range.
 
@@ -246,6 +311,7 @@ class MarketGroup(SyncGroup):
             "historical_sector_pe",
             SectorPESnapshot,
             {"sector": sector, "from_date": from_date, "to_date": to_date, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     def get_historical_industry_pe(
@@ -255,6 +321,7 @@ class MarketGroup(SyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryPESnapshot]:
         """Daily average P/E ratio of one industry over a date range.
 
@@ -268,52 +335,57 @@ class MarketGroup(SyncGroup):
             "historical_industry_pe",
             IndustryPESnapshot,
             {"industry": industry, "from_date": from_date, "to_date": to_date, "exchange": exchange},
+            refresh=force_refresh,
         )
 
-    def get_pre_post_market(self) -> list[PrePostMarketQuote]:
+    def get_pre_post_market(self, *, force_refresh: bool = False) -> list[PrePostMarketQuote]:
         """Withdrawn upstream: used to return pre- and post-market trade prices and volume.
 
         Calling it raises EndpointUnavailableError.
         """
-        return self._many("pre_post_market", PrePostMarketQuote, {})
+        return self._many("pre_post_market", PrePostMarketQuote, {}, refresh=force_refresh)
 
-    def get_all_shares_float(self, *, page: int | None = None, limit: int | None = None) -> list[ShareFloat]:
+    def get_all_shares_float(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[ShareFloat]:
         """Share float of all companies: free float %, float shares, shares outstanding. Paged.
 
         Args:
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return self._many("all_shares_float", ShareFloat, {"page": page, "limit": limit})
+        return self._many("all_shares_float", ShareFloat, {"page": page, "limit": limit}, refresh=force_refresh)
 
-    def get_financial_statement_symbols(self) -> list[CompanySymbol]:
+    def get_financial_statement_symbols(self, *, force_refresh: bool = False) -> list[CompanySymbol]:
         """Symbols that have financial statements available, with company name and reporting currency."""
-        return self._many("financial_statement_symbols", CompanySymbol, {})
+        return self._many("financial_statement_symbols", CompanySymbol, {}, refresh=force_refresh)
 
-    def get_cik_list(self, page: int, limit: int) -> list[CIKListEntry]:
+    def get_cik_list(self, page: int, limit: int, *, force_refresh: bool = False) -> list[CIKListEntry]:
         """Companies with their SEC CIK numbers: CIK, company name, symbol. Paged.
 
         Args:
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return self._many("cik_list", CIKListEntry, {"page": page, "limit": limit})
+        return self._many("cik_list", CIKListEntry, {"page": page, "limit": limit}, refresh=force_refresh)
 
-    def get_actively_trading_list(self) -> list[CompanySymbol]:
+    def get_actively_trading_list(self, *, force_refresh: bool = False) -> list[CompanySymbol]:
         """Symbols actively trading now (not delisted or suspended), with name and exchange."""
-        return self._many("actively_trading_list", CompanySymbol, {})
+        return self._many("actively_trading_list", CompanySymbol, {}, refresh=force_refresh)
 
-    def get_tradable_list(self, *, limit: int | None = None, offset: int | None = None) -> list[CompanySymbol]:
+    def get_tradable_list(
+        self, *, limit: int | None = None, offset: int | None = None, force_refresh: bool = False
+    ) -> list[CompanySymbol]:
         """Symbols that can be traded, with name, price and exchange; page with limit and offset.
 
         Args:
             limit: Maximum number of records to return.
             offset: Number of records to skip.
         """
-        return self._many("tradable_list", CompanySymbol, {"limit": limit, "offset": offset})
+        return self._many("tradable_list", CompanySymbol, {"limit": limit, "offset": offset}, refresh=force_refresh)
 
     def get_search(
-        self, query: str, *, limit: int | None = None, exchange: str | None = None
+        self, query: str, *, limit: int | None = None, exchange: str | None = None, force_refresh: bool = False
     ) -> list[CompanySearchResult]:
         """Tickers matching a symbol fragment, with name, exchange and currency. Use to resolve a ticker.
 
@@ -322,7 +394,9 @@ class MarketGroup(SyncGroup):
             limit: Maximum number of records to return.
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
-        return self._many("search", CompanySearchResult, {"query": query, "limit": limit, "exchange": exchange})
+        return self._many(
+            "search", CompanySearchResult, {"query": query, "limit": limit, "exchange": exchange}, refresh=force_refresh
+        )
 
     def get_company_screener(
         self,
@@ -349,6 +423,7 @@ class MarketGroup(SyncGroup):
         include_all_share_classes: bool | None = None,
         avg_volume_more_than: int | None = None,
         avg_volume_less_than: int | None = None,
+        force_refresh: bool = False,
     ) -> list[CompanySearchResult]:
         """Stocks filtered by market cap, price, beta, volume, dividend, sector, industry, country, exchange,
         ETF/fund.
@@ -406,38 +481,46 @@ class MarketGroup(SyncGroup):
                 "avg_volume_more_than": avg_volume_more_than,
                 "avg_volume_less_than": avg_volume_less_than,
             },
+            refresh=force_refresh,
         )
 
-    def get_search_exchange_variants(self, symbol: str) -> list[CompanySearchResult]:
+    def get_search_exchange_variants(self, symbol: str, *, force_refresh: bool = False) -> list[CompanySearchResult]:
         """Listings of one company on every exchange: symbol per exchange, price, currency, market cap.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("search_exchange_variants", CompanySearchResult, {"symbol": symbol})
+        return self._many("search_exchange_variants", CompanySearchResult, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_available_exchanges(self, *, extended: bool | None = None) -> list[ExchangeSymbol]:
+    def get_available_exchanges(
+        self, *, extended: bool | None = None, force_refresh: bool = False
+    ) -> list[ExchangeSymbol]:
         """Exchanges covered: name, country, data delay and symbol suffix (e.g. .L).
 
         Args:
             extended: True to include extra details for each exchange.
         """
-        return self._many("available_exchanges", ExchangeSymbol, {"extended": extended})
+        return self._many("available_exchanges", ExchangeSymbol, {"extended": extended}, refresh=force_refresh)
 
-    def get_available_sectors(self) -> list[str]:
+    def get_available_sectors(self, *, force_refresh: bool = False) -> list[str]:
         """Names of all sectors, valid as the sector filter of other tools."""
-        return self._strings("available_sectors", {})
+        return self._strings("available_sectors", {}, refresh=force_refresh)
 
-    def get_available_industries(self) -> list[str]:
+    def get_available_industries(self, *, force_refresh: bool = False) -> list[str]:
         """Names of all industries, valid as the industry filter of other tools."""
-        return self._strings("available_industries", {})
+        return self._strings("available_industries", {}, refresh=force_refresh)
 
-    def get_available_countries(self) -> list[str]:
+    def get_available_countries(self, *, force_refresh: bool = False) -> list[str]:
         """Country codes covered, valid as the country filter of other tools."""
-        return self._strings("available_countries", {})
+        return self._strings("available_countries", {}, refresh=force_refresh)
 
     def get_ipo_disclosures(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None, limit: int | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[IPODisclosure]:
         """IPO registration filings in a date range: symbol, filing, acceptance and effective dates, form, link.
 
@@ -447,11 +530,19 @@ class MarketGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return self._many(
-            "ipo_disclosures", IPODisclosure, {"from_date": from_date, "to_date": to_date, "limit": limit}
+            "ipo_disclosures",
+            IPODisclosure,
+            {"from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_ipo_prospectuses(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None, limit: int | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[IPOProspectus]:
         """IPO prospectus figures in a date range: offer price per share, proceeds, underwriting discounts, link.
 
@@ -461,29 +552,37 @@ class MarketGroup(SyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return self._many(
-            "ipo_prospectuses", IPOProspectus, {"from_date": from_date, "to_date": to_date, "limit": limit}
+            "ipo_prospectuses",
+            IPOProspectus,
+            {"from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
+
+    # The earlier client's names of these methods.
+    search_company = get_search_name
 
 
 class AsyncMarketGroup(AsyncGroup):
     """Search, symbol directories, market movers, sector performance and market hours."""
 
-    async def get_stock_list(self) -> list[CompanySymbol]:
+    async def get_stock_list(self, *, force_refresh: bool = False) -> list[CompanySymbol]:
         """Every stock symbol available, with name, price, exchange and type. Very long list."""
-        return await self._many("stock_list", CompanySymbol, {})
+        return await self._many("stock_list", CompanySymbol, {}, refresh=force_refresh)
 
-    async def get_etf_list(self) -> list[CompanySymbol]:
+    async def get_etf_list(self, *, force_refresh: bool = False) -> list[CompanySymbol]:
         """Every ETF symbol available, with name, price and exchange. Long list."""
-        return await self._many("etf_list", CompanySymbol, {})
+        return await self._many("etf_list", CompanySymbol, {}, refresh=force_refresh)
 
-    async def get_available_indexes(self) -> list[AvailableIndex]:
+    async def get_available_indexes(self, *, force_refresh: bool = False) -> list[AvailableIndex]:
         """All market indexes available: symbol (e.g. ^GSPC), name, exchange and currency."""
-        return await self._many("available_indexes", AvailableIndex, {})
+        return await self._many("available_indexes", AvailableIndex, {}, refresh=force_refresh)
 
     async def get_search_name(
-        self, query: str, *, limit: int | None = None, exchange: str | None = None
+        self, query: str, *, limit: int | None = None, exchange: str | None = None, force_refresh: bool = False
     ) -> list[CompanySearchResult]:
         """Companies whose name matches a text fragment: symbol, name, exchange, currency. Use to find a ticker.
+
+        Also callable by its earlier name: ``search_company``.
 
         Args:
             query: Company name or a fragment of it.
@@ -491,53 +590,80 @@ class AsyncMarketGroup(AsyncGroup):
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
         return await self._many(
-            "search_name", CompanySearchResult, {"query": query, "limit": limit, "exchange": exchange}
+            "search_name",
+            CompanySearchResult,
+            {"query": query, "limit": limit, "exchange": exchange},
+            refresh=force_refresh,
         )
 
-    async def search_by_cik(self, cik: str | int, *, limit: int | None = None) -> list[CIKResult]:
+    async def search_by_cik(
+        self, cik: str | int, *, limit: int | None = None, query: str | int | None = None, force_refresh: bool = False
+    ) -> list[CIKResult]:
         """Securities registered under one CIK: symbol, company name, exchange, currency.
 
         Args:
             cik: SEC Central Index Key, digits only, e.g. 0000320193.
             limit: Maximum number of records to return. Upstream default: 50.
+            query: Earlier name of cik.
         """
-        return await self._many("search_by_cik", CIKResult, {"cik": cik, "limit": limit})
+        return await self._many(
+            "search_by_cik", CIKResult, {"cik": cik, "limit": limit, "query": query}, refresh=force_refresh
+        )
 
-    async def search_by_cusip(self, cusip: str) -> list[CUSIPResult]:
+    async def search_by_cusip(
+        self, cusip: str, *, query: str | None = None, force_refresh: bool = False
+    ) -> list[CUSIPResult]:
         """Security matching a CUSIP: symbol, company name and market cap.
 
         Args:
             cusip: 9-character CUSIP, e.g. 037833100.
+            query: Earlier name of cusip.
         """
-        return await self._many("search_by_cusip", CUSIPResult, {"cusip": cusip})
+        return await self._many("search_by_cusip", CUSIPResult, {"cusip": cusip, "query": query}, refresh=force_refresh)
 
-    async def search_by_isin(self, isin: str) -> list[ISINResult]:
+    async def search_by_isin(
+        self, isin: str, *, query: str | None = None, force_refresh: bool = False
+    ) -> list[ISINResult]:
         """Security matching an ISIN: symbol, name and market cap.
 
         Args:
             isin: 12-character ISIN, e.g. US0378331005.
+            query: Earlier name of isin.
         """
-        return await self._many("search_by_isin", ISINResult, {"isin": isin})
+        return await self._many("search_by_isin", ISINResult, {"isin": isin, "query": query}, refresh=force_refresh)
 
-    async def get_market_hours(self, exchange: str, *, timestamp: int | None = None) -> MarketHours:
+    async def get_market_hours(
+        self, exchange: str, *, timestamp: int | None = None, force_refresh: bool = False
+    ) -> MarketHours:
         """Trading hours of one exchange: opening and closing time, time zone, and whether it is open now.
 
         Args:
             exchange: Exchange code, e.g. NYSE, NASDAQ, LSE, JPX.
             timestamp: Unix time in seconds to evaluate the hours at; now when omitted.
         """
-        return await self._one("market_hours", MarketHours, {"exchange": exchange, "timestamp": timestamp})
+        return await self._one(
+            "market_hours", MarketHours, {"exchange": exchange, "timestamp": timestamp}, refresh=force_refresh
+        )
 
-    async def get_all_exchange_market_hours(self, *, timestamp: int | None = None) -> list[MarketHours]:
+    async def get_all_exchange_market_hours(
+        self, *, timestamp: int | None = None, force_refresh: bool = False
+    ) -> list[MarketHours]:
         """Trading hours, time zone and open/closed status of every exchange.
 
         Args:
             timestamp: Unix time in seconds to evaluate the hours at; now when omitted.
         """
-        return await self._many("all_exchange_market_hours", MarketHours, {"timestamp": timestamp})
+        return await self._many(
+            "all_exchange_market_hours", MarketHours, {"timestamp": timestamp}, refresh=force_refresh
+        )
 
     async def get_holidays_by_exchange(
-        self, exchange: str, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None
+        self,
+        exchange: str,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[MarketHoliday]:
         """Holidays of one exchange in a date range: name, full closure or shortened-day hours.
 
@@ -547,23 +673,31 @@ class AsyncMarketGroup(AsyncGroup):
             to_date: End date, YYYY-MM-DD (inclusive).
         """
         return await self._many(
-            "holidays_by_exchange", MarketHoliday, {"exchange": exchange, "from_date": from_date, "to_date": to_date}
+            "holidays_by_exchange",
+            MarketHoliday,
+            {"exchange": exchange, "from_date": from_date, "to_date": to_date},
+            refresh=force_refresh,
         )
 
-    async def get_gainers(self) -> list[MarketMover]:
+    async def get_gainers(self, *, force_refresh: bool = False) -> list[MarketMover]:
         """Stocks with the largest percentage gain today: symbol, name, price, change."""
-        return await self._many("gainers", MarketMover, {})
+        return await self._many("gainers", MarketMover, {}, refresh=force_refresh)
 
-    async def get_losers(self) -> list[MarketMover]:
+    async def get_losers(self, *, force_refresh: bool = False) -> list[MarketMover]:
         """Stocks with the largest percentage drop today: symbol, name, price, change."""
-        return await self._many("losers", MarketMover, {})
+        return await self._many("losers", MarketMover, {}, refresh=force_refresh)
 
-    async def get_most_active(self) -> list[MarketMover]:
+    async def get_most_active(self, *, force_refresh: bool = False) -> list[MarketMover]:
         """Most actively traded stocks today: symbol, name, price, change."""
-        return await self._many("most_active", MarketMover, {})
+        return await self._many("most_active", MarketMover, {}, refresh=force_refresh)
 
     async def get_sector_performance(
-        self, date: dt.date | str, *, sector: str | None = None, exchange: str | None = None
+        self,
+        date: dt.date | str,
+        *,
+        sector: str | None = None,
+        exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[SectorPerformance]:
         """Average price change per sector on one day, optionally for one sector or exchange.
 
@@ -573,11 +707,19 @@ class AsyncMarketGroup(AsyncGroup):
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
         return await self._many(
-            "sector_performance", SectorPerformance, {"date": date, "sector": sector, "exchange": exchange}
+            "sector_performance",
+            SectorPerformance,
+            {"date": date, "sector": sector, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     async def get_industry_performance_snapshot(
-        self, date: dt.date | str, *, industry: str | None = None, exchange: str | None = None
+        self,
+        date: dt.date | str,
+        *,
+        industry: str | None = None,
+        exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryPerformance]:
         """Average price change per industry on one day, optionally for one industry or exchange.
 
@@ -590,6 +732,7 @@ class AsyncMarketGroup(AsyncGroup):
             "industry_performance_snapshot",
             IndustryPerformance,
             {"date": date, "industry": industry, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     async def get_historical_sector_performance(
@@ -599,6 +742,7 @@ class AsyncMarketGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[SectorPerformance]:
         """Daily average price change of one sector over a date range.
 
@@ -612,6 +756,7 @@ class AsyncMarketGroup(AsyncGroup):
             "historical_sector_performance",
             SectorPerformance,
             {"sector": sector, "from_date": from_date, "to_date": to_date, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     async def get_historical_industry_performance(
@@ -621,6 +766,7 @@ class AsyncMarketGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryPerformance]:
         """Daily average price change of one industry over a date range.
 
@@ -634,10 +780,16 @@ class AsyncMarketGroup(AsyncGroup):
             "historical_industry_performance",
             IndustryPerformance,
             {"industry": industry, "from_date": from_date, "to_date": to_date, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     async def get_sector_pe_snapshot(
-        self, date: dt.date | str, *, sector: str | None = None, exchange: str | None = None
+        self,
+        date: dt.date | str,
+        *,
+        sector: str | None = None,
+        exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[SectorPESnapshot]:
         """Average P/E ratio per sector on one day, optionally for one sector or exchange.
 
@@ -647,11 +799,19 @@ class AsyncMarketGroup(AsyncGroup):
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
         return await self._many(
-            "sector_pe_snapshot", SectorPESnapshot, {"date": date, "sector": sector, "exchange": exchange}
+            "sector_pe_snapshot",
+            SectorPESnapshot,
+            {"date": date, "sector": sector, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     async def get_industry_pe_snapshot(
-        self, date: dt.date | str, *, industry: str | None = None, exchange: str | None = None
+        self,
+        date: dt.date | str,
+        *,
+        industry: str | None = None,
+        exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryPESnapshot]:
         """Average P/E ratio per industry on one day, optionally for one industry or exchange.
 
@@ -661,7 +821,10 @@ class AsyncMarketGroup(AsyncGroup):
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
         return await self._many(
-            "industry_pe_snapshot", IndustryPESnapshot, {"date": date, "industry": industry, "exchange": exchange}
+            "industry_pe_snapshot",
+            IndustryPESnapshot,
+            {"date": date, "industry": industry, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     async def get_historical_sector_pe(
@@ -671,6 +834,7 @@ class AsyncMarketGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[SectorPESnapshot]:
         """Daily average P/E ratio of one sector over a date range.
 
@@ -684,6 +848,7 @@ class AsyncMarketGroup(AsyncGroup):
             "historical_sector_pe",
             SectorPESnapshot,
             {"sector": sector, "from_date": from_date, "to_date": to_date, "exchange": exchange},
+            refresh=force_refresh,
         )
 
     async def get_historical_industry_pe(
@@ -693,6 +858,7 @@ class AsyncMarketGroup(AsyncGroup):
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
         exchange: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryPESnapshot]:
         """Daily average P/E ratio of one industry over a date range.
 
@@ -706,52 +872,59 @@ class AsyncMarketGroup(AsyncGroup):
             "historical_industry_pe",
             IndustryPESnapshot,
             {"industry": industry, "from_date": from_date, "to_date": to_date, "exchange": exchange},
+            refresh=force_refresh,
         )
 
-    async def get_pre_post_market(self) -> list[PrePostMarketQuote]:
+    async def get_pre_post_market(self, *, force_refresh: bool = False) -> list[PrePostMarketQuote]:
         """Withdrawn upstream: used to return pre- and post-market trade prices and volume.
 
         Calling it raises EndpointUnavailableError.
         """
-        return await self._many("pre_post_market", PrePostMarketQuote, {})
+        return await self._many("pre_post_market", PrePostMarketQuote, {}, refresh=force_refresh)
 
-    async def get_all_shares_float(self, *, page: int | None = None, limit: int | None = None) -> list[ShareFloat]:
+    async def get_all_shares_float(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[ShareFloat]:
         """Share float of all companies: free float %, float shares, shares outstanding. Paged.
 
         Args:
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return await self._many("all_shares_float", ShareFloat, {"page": page, "limit": limit})
+        return await self._many("all_shares_float", ShareFloat, {"page": page, "limit": limit}, refresh=force_refresh)
 
-    async def get_financial_statement_symbols(self) -> list[CompanySymbol]:
+    async def get_financial_statement_symbols(self, *, force_refresh: bool = False) -> list[CompanySymbol]:
         """Symbols that have financial statements available, with company name and reporting currency."""
-        return await self._many("financial_statement_symbols", CompanySymbol, {})
+        return await self._many("financial_statement_symbols", CompanySymbol, {}, refresh=force_refresh)
 
-    async def get_cik_list(self, page: int, limit: int) -> list[CIKListEntry]:
+    async def get_cik_list(self, page: int, limit: int, *, force_refresh: bool = False) -> list[CIKListEntry]:
         """Companies with their SEC CIK numbers: CIK, company name, symbol. Paged.
 
         Args:
             page: Page number, starting at 0.
             limit: Maximum number of records to return.
         """
-        return await self._many("cik_list", CIKListEntry, {"page": page, "limit": limit})
+        return await self._many("cik_list", CIKListEntry, {"page": page, "limit": limit}, refresh=force_refresh)
 
-    async def get_actively_trading_list(self) -> list[CompanySymbol]:
+    async def get_actively_trading_list(self, *, force_refresh: bool = False) -> list[CompanySymbol]:
         """Symbols actively trading now (not delisted or suspended), with name and exchange."""
-        return await self._many("actively_trading_list", CompanySymbol, {})
+        return await self._many("actively_trading_list", CompanySymbol, {}, refresh=force_refresh)
 
-    async def get_tradable_list(self, *, limit: int | None = None, offset: int | None = None) -> list[CompanySymbol]:
+    async def get_tradable_list(
+        self, *, limit: int | None = None, offset: int | None = None, force_refresh: bool = False
+    ) -> list[CompanySymbol]:
         """Symbols that can be traded, with name, price and exchange; page with limit and offset.
 
         Args:
             limit: Maximum number of records to return.
             offset: Number of records to skip.
         """
-        return await self._many("tradable_list", CompanySymbol, {"limit": limit, "offset": offset})
+        return await self._many(
+            "tradable_list", CompanySymbol, {"limit": limit, "offset": offset}, refresh=force_refresh
+        )
 
     async def get_search(
-        self, query: str, *, limit: int | None = None, exchange: str | None = None
+        self, query: str, *, limit: int | None = None, exchange: str | None = None, force_refresh: bool = False
     ) -> list[CompanySearchResult]:
         """Tickers matching a symbol fragment, with name, exchange and currency. Use to resolve a ticker.
 
@@ -760,7 +933,9 @@ class AsyncMarketGroup(AsyncGroup):
             limit: Maximum number of records to return.
             exchange: Only this exchange, e.g. NASDAQ or NYSE; all when omitted.
         """
-        return await self._many("search", CompanySearchResult, {"query": query, "limit": limit, "exchange": exchange})
+        return await self._many(
+            "search", CompanySearchResult, {"query": query, "limit": limit, "exchange": exchange}, refresh=force_refresh
+        )
 
     async def get_company_screener(
         self,
@@ -787,6 +962,7 @@ class AsyncMarketGroup(AsyncGroup):
         include_all_share_classes: bool | None = None,
         avg_volume_more_than: int | None = None,
         avg_volume_less_than: int | None = None,
+        force_refresh: bool = False,
     ) -> list[CompanySearchResult]:
         """Stocks filtered by market cap, price, beta, volume, dividend, sector, industry, country, exchange,
         ETF/fund.
@@ -844,38 +1020,50 @@ class AsyncMarketGroup(AsyncGroup):
                 "avg_volume_more_than": avg_volume_more_than,
                 "avg_volume_less_than": avg_volume_less_than,
             },
+            refresh=force_refresh,
         )
 
-    async def get_search_exchange_variants(self, symbol: str) -> list[CompanySearchResult]:
+    async def get_search_exchange_variants(
+        self, symbol: str, *, force_refresh: bool = False
+    ) -> list[CompanySearchResult]:
         """Listings of one company on every exchange: symbol per exchange, price, currency, market cap.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("search_exchange_variants", CompanySearchResult, {"symbol": symbol})
+        return await self._many(
+            "search_exchange_variants", CompanySearchResult, {"symbol": symbol}, refresh=force_refresh
+        )
 
-    async def get_available_exchanges(self, *, extended: bool | None = None) -> list[ExchangeSymbol]:
+    async def get_available_exchanges(
+        self, *, extended: bool | None = None, force_refresh: bool = False
+    ) -> list[ExchangeSymbol]:
         """Exchanges covered: name, country, data delay and symbol suffix (e.g. .L).
 
         Args:
             extended: True to include extra details for each exchange.
         """
-        return await self._many("available_exchanges", ExchangeSymbol, {"extended": extended})
+        return await self._many("available_exchanges", ExchangeSymbol, {"extended": extended}, refresh=force_refresh)
 
-    async def get_available_sectors(self) -> list[str]:
+    async def get_available_sectors(self, *, force_refresh: bool = False) -> list[str]:
         """Names of all sectors, valid as the sector filter of other tools."""
-        return await self._strings("available_sectors", {})
+        return await self._strings("available_sectors", {}, refresh=force_refresh)
 
-    async def get_available_industries(self) -> list[str]:
+    async def get_available_industries(self, *, force_refresh: bool = False) -> list[str]:
         """Names of all industries, valid as the industry filter of other tools."""
-        return await self._strings("available_industries", {})
+        return await self._strings("available_industries", {}, refresh=force_refresh)
 
-    async def get_available_countries(self) -> list[str]:
+    async def get_available_countries(self, *, force_refresh: bool = False) -> list[str]:
         """Country codes covered, valid as the country filter of other tools."""
-        return await self._strings("available_countries", {})
+        return await self._strings("available_countries", {}, refresh=force_refresh)
 
     async def get_ipo_disclosures(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None, limit: int | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[IPODisclosure]:
         """IPO registration filings in a date range: symbol, filing, acceptance and effective dates, form, link.
 
@@ -885,11 +1073,19 @@ class AsyncMarketGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "ipo_disclosures", IPODisclosure, {"from_date": from_date, "to_date": to_date, "limit": limit}
+            "ipo_disclosures",
+            IPODisclosure,
+            {"from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_ipo_prospectuses(
-        self, *, from_date: dt.date | str | None = None, to_date: dt.date | str | None = None, limit: int | None = None
+        self,
+        *,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[IPOProspectus]:
         """IPO prospectus figures in a date range: offer price per share, proceeds, underwriting discounts, link.
 
@@ -899,5 +1095,11 @@ class AsyncMarketGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "ipo_prospectuses", IPOProspectus, {"from_date": from_date, "to_date": to_date, "limit": limit}
+            "ipo_prospectuses",
+            IPOProspectus,
+            {"from_date": from_date, "to_date": to_date, "limit": limit},
+            refresh=force_refresh,
         )
+
+    # The earlier client's names of these methods.
+    search_company = get_search_name

@@ -21,28 +21,43 @@ class SecGroup(SyncGroup):
     """SEC filings, company registrations and industry classification."""
 
     def get_latest_8k(
-        self, from_date: dt.date | str, to_date: dt.date | str, *, page: int | None = None, limit: int | None = None
+        self,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFiling8K]:
         """Latest 8-K filings (material events) in a date range: symbol, CIK, dates, links. Paged.
 
         Args:
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return self._many(
-            "filings_8k", SECFiling8K, {"from_date": from_date, "to_date": to_date, "page": page, "limit": limit}
+            "filings_8k",
+            SECFiling8K,
+            {"from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def get_latest_financials(
-        self, from_date: dt.date | str, to_date: dt.date | str, *, page: int | None = None, limit: int | None = None
+        self,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFinancialFiling]:
         """Latest filings that carry financial statements (10-K, 10-Q ...) in a date range: symbol, form, links.
 
         Args:
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
@@ -50,23 +65,25 @@ class SecGroup(SyncGroup):
             "filings_financials",
             SECFinancialFiling,
             {"from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def search_by_form_type(
         self,
         form_type: str,
-        from_date: dt.date | str,
-        to_date: dt.date | str,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
         *,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFilingSearchResult]:
         """SEC filings of one form type (e.g. 10-K, 8-K, S-1) across companies in a date range.
 
         Args:
             form_type: SEC form type, e.g. 8-K, 10-K, 10-Q.
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
@@ -74,23 +91,25 @@ class SecGroup(SyncGroup):
             "filings_search_form",
             SECFilingSearchResult,
             {"form_type": form_type, "from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def search_by_symbol(
         self,
         symbol: str,
-        from_date: dt.date | str,
-        to_date: dt.date | str,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
         *,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFilingSearchResult]:
         """SEC filings of one company by ticker in a date range: form type, dates, links.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
@@ -98,23 +117,25 @@ class SecGroup(SyncGroup):
             "filings_search_symbol",
             SECFilingSearchResult,
             {"symbol": symbol, "from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def search_by_cik(
         self,
         cik: str | int,
-        from_date: dt.date | str,
-        to_date: dt.date | str,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
         *,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFilingSearchResult]:
         """SEC filings of one company by CIK in a date range: form type, dates, links.
 
         Args:
             cik: SEC Central Index Key, digits only, e.g. 0000320193.
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
@@ -122,10 +143,11 @@ class SecGroup(SyncGroup):
             "filings_search_cik",
             SECFilingSearchResult,
             {"cik": cik, "from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     def search_company_by_name(
-        self, name: str, *, page: int | None = None, limit: int | None = None
+        self, name: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[SECCompanySearchResult]:
         """SEC-registered companies whose name matches: CIK, SIC code, industry, address, fiscal year end.
 
@@ -134,44 +156,58 @@ class SecGroup(SyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("company_search_name", SECCompanySearchResult, {"name": name, "page": page, "limit": limit})
+        return self._many(
+            "company_search_name",
+            SECCompanySearchResult,
+            {"name": name, "page": page, "limit": limit},
+            refresh=force_refresh,
+        )
 
-    def search_company_by_symbol(self, symbol: str) -> SECCompanySearchResult:
+    def search_company_by_symbol(self, symbol: str, *, force_refresh: bool = False) -> SECCompanySearchResult:
         """SEC registration details of one company by ticker: CIK, SIC code, industry, address, fiscal year end.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("company_search_symbol", SECCompanySearchResult, {"symbol": symbol})
+        return self._one("company_search_symbol", SECCompanySearchResult, {"symbol": symbol}, refresh=force_refresh)
 
-    def search_company_by_cik(self, cik: str | int) -> SECCompanySearchResult:
+    def search_company_by_cik(self, cik: str | int, *, force_refresh: bool = False) -> SECCompanySearchResult:
         """SEC registration details of one company by CIK: symbol, SIC code, industry, address, fiscal year end.
 
         Args:
             cik: SEC Central Index Key, digits only, e.g. 0000320193.
         """
-        return self._one("company_search_cik", SECCompanySearchResult, {"cik": cik})
+        return self._one("company_search_cik", SECCompanySearchResult, {"cik": cik}, refresh=force_refresh)
 
-    def get_profile(self, symbol: str) -> SECProfile:
+    def get_profile(self, symbol: str, *, force_refresh: bool = False) -> SECProfile:
         """Full SEC-based profile of one company: CIK, SIC, addresses, incorporation, CEO, employees, filings
         URL.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("sec_profile", SECProfile, {"symbol": symbol})
+        return self._one("sec_profile", SECProfile, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_sic_codes(self, *, industry_title: str | None = None, sic_code: str | None = None) -> list[SICCode]:
+    def get_sic_codes(
+        self, *, industry_title: str | None = None, sic_code: str | None = None, force_refresh: bool = False
+    ) -> list[SICCode]:
         """Standard Industrial Classification codes with their industry titles; filter by code or title.
 
         Args:
             industry_title: SIC industry title or part of it.
             sic_code: Four-digit Standard Industrial Classification code.
         """
-        return self._many("sic_codes", SICCode, {"industry_title": industry_title, "sic_code": sic_code})
+        return self._many(
+            "sic_codes", SICCode, {"industry_title": industry_title, "sic_code": sic_code}, refresh=force_refresh
+        )
 
     def search_industry_classification(
-        self, *, symbol: str | None = None, cik: str | int | None = None, sic_code: str | None = None
+        self,
+        *,
+        symbol: str | None = None,
+        cik: str | int | None = None,
+        sic_code: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryClassification]:
         """SIC industry classification of companies, looked up by symbol, CIK or SIC code.
 
@@ -184,10 +220,11 @@ class SecGroup(SyncGroup):
             "industry_classification_search",
             IndustryClassification,
             {"symbol": symbol, "cik": cik, "sic_code": sic_code},
+            refresh=force_refresh,
         )
 
     def get_all_industry_classification(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[IndustryClassification]:
         """SIC industry classification of every company: symbol, CIK, SIC code, industry title. Paged.
 
@@ -195,35 +232,52 @@ class SecGroup(SyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("all_industry_classification", IndustryClassification, {"page": page, "limit": limit})
+        return self._many(
+            "all_industry_classification", IndustryClassification, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
 
 class AsyncSecGroup(AsyncGroup):
     """SEC filings, company registrations and industry classification."""
 
     async def get_latest_8k(
-        self, from_date: dt.date | str, to_date: dt.date | str, *, page: int | None = None, limit: int | None = None
+        self,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFiling8K]:
         """Latest 8-K filings (material events) in a date range: symbol, CIK, dates, links. Paged.
 
         Args:
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "filings_8k", SECFiling8K, {"from_date": from_date, "to_date": to_date, "page": page, "limit": limit}
+            "filings_8k",
+            SECFiling8K,
+            {"from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def get_latest_financials(
-        self, from_date: dt.date | str, to_date: dt.date | str, *, page: int | None = None, limit: int | None = None
+        self,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
+        *,
+        page: int | None = None,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFinancialFiling]:
         """Latest filings that carry financial statements (10-K, 10-Q ...) in a date range: symbol, form, links.
 
         Args:
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
@@ -231,23 +285,25 @@ class AsyncSecGroup(AsyncGroup):
             "filings_financials",
             SECFinancialFiling,
             {"from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def search_by_form_type(
         self,
         form_type: str,
-        from_date: dt.date | str,
-        to_date: dt.date | str,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
         *,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFilingSearchResult]:
         """SEC filings of one form type (e.g. 10-K, 8-K, S-1) across companies in a date range.
 
         Args:
             form_type: SEC form type, e.g. 8-K, 10-K, 10-Q.
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
@@ -255,23 +311,25 @@ class AsyncSecGroup(AsyncGroup):
             "filings_search_form",
             SECFilingSearchResult,
             {"form_type": form_type, "from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def search_by_symbol(
         self,
         symbol: str,
-        from_date: dt.date | str,
-        to_date: dt.date | str,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
         *,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFilingSearchResult]:
         """SEC filings of one company by ticker in a date range: form type, dates, links.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
@@ -279,23 +337,25 @@ class AsyncSecGroup(AsyncGroup):
             "filings_search_symbol",
             SECFilingSearchResult,
             {"symbol": symbol, "from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def search_by_cik(
         self,
         cik: str | int,
-        from_date: dt.date | str,
-        to_date: dt.date | str,
+        from_date: dt.date | str | None = None,
+        to_date: dt.date | str | None = None,
         *,
         page: int | None = None,
         limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[SECFilingSearchResult]:
         """SEC filings of one company by CIK in a date range: form type, dates, links.
 
         Args:
             cik: SEC Central Index Key, digits only, e.g. 0000320193.
-            from_date: Start date, YYYY-MM-DD (inclusive).
-            to_date: End date, YYYY-MM-DD (inclusive).
+            from_date: Start date, YYYY-MM-DD (inclusive). Left out: 30 days before to_date.
+            to_date: End date, YYYY-MM-DD (inclusive). Left out: today.
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
@@ -303,10 +363,11 @@ class AsyncSecGroup(AsyncGroup):
             "filings_search_cik",
             SECFilingSearchResult,
             {"cik": cik, "from_date": from_date, "to_date": to_date, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
     async def search_company_by_name(
-        self, name: str, *, page: int | None = None, limit: int | None = None
+        self, name: str, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[SECCompanySearchResult]:
         """SEC-registered companies whose name matches: CIK, SIC code, industry, address, fiscal year end.
 
@@ -316,45 +377,59 @@ class AsyncSecGroup(AsyncGroup):
             limit: Maximum number of records to return. Upstream default: 100.
         """
         return await self._many(
-            "company_search_name", SECCompanySearchResult, {"name": name, "page": page, "limit": limit}
+            "company_search_name",
+            SECCompanySearchResult,
+            {"name": name, "page": page, "limit": limit},
+            refresh=force_refresh,
         )
 
-    async def search_company_by_symbol(self, symbol: str) -> SECCompanySearchResult:
+    async def search_company_by_symbol(self, symbol: str, *, force_refresh: bool = False) -> SECCompanySearchResult:
         """SEC registration details of one company by ticker: CIK, SIC code, industry, address, fiscal year end.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("company_search_symbol", SECCompanySearchResult, {"symbol": symbol})
+        return await self._one(
+            "company_search_symbol", SECCompanySearchResult, {"symbol": symbol}, refresh=force_refresh
+        )
 
-    async def search_company_by_cik(self, cik: str | int) -> SECCompanySearchResult:
+    async def search_company_by_cik(self, cik: str | int, *, force_refresh: bool = False) -> SECCompanySearchResult:
         """SEC registration details of one company by CIK: symbol, SIC code, industry, address, fiscal year end.
 
         Args:
             cik: SEC Central Index Key, digits only, e.g. 0000320193.
         """
-        return await self._one("company_search_cik", SECCompanySearchResult, {"cik": cik})
+        return await self._one("company_search_cik", SECCompanySearchResult, {"cik": cik}, refresh=force_refresh)
 
-    async def get_profile(self, symbol: str) -> SECProfile:
+    async def get_profile(self, symbol: str, *, force_refresh: bool = False) -> SECProfile:
         """Full SEC-based profile of one company: CIK, SIC, addresses, incorporation, CEO, employees, filings
         URL.
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("sec_profile", SECProfile, {"symbol": symbol})
+        return await self._one("sec_profile", SECProfile, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_sic_codes(self, *, industry_title: str | None = None, sic_code: str | None = None) -> list[SICCode]:
+    async def get_sic_codes(
+        self, *, industry_title: str | None = None, sic_code: str | None = None, force_refresh: bool = False
+    ) -> list[SICCode]:
         """Standard Industrial Classification codes with their industry titles; filter by code or title.
 
         Args:
             industry_title: SIC industry title or part of it.
             sic_code: Four-digit Standard Industrial Classification code.
         """
-        return await self._many("sic_codes", SICCode, {"industry_title": industry_title, "sic_code": sic_code})
+        return await self._many(
+            "sic_codes", SICCode, {"industry_title": industry_title, "sic_code": sic_code}, refresh=force_refresh
+        )
 
     async def search_industry_classification(
-        self, *, symbol: str | None = None, cik: str | int | None = None, sic_code: str | None = None
+        self,
+        *,
+        symbol: str | None = None,
+        cik: str | int | None = None,
+        sic_code: str | None = None,
+        force_refresh: bool = False,
     ) -> list[IndustryClassification]:
         """SIC industry classification of companies, looked up by symbol, CIK or SIC code.
 
@@ -367,10 +442,11 @@ class AsyncSecGroup(AsyncGroup):
             "industry_classification_search",
             IndustryClassification,
             {"symbol": symbol, "cik": cik, "sic_code": sic_code},
+            refresh=force_refresh,
         )
 
     async def get_all_industry_classification(
-        self, *, page: int | None = None, limit: int | None = None
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
     ) -> list[IndustryClassification]:
         """SIC industry classification of every company: symbol, CIK, SIC code, industry title. Paged.
 
@@ -378,4 +454,6 @@ class AsyncSecGroup(AsyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("all_industry_classification", IndustryClassification, {"page": page, "limit": limit})
+        return await self._many(
+            "all_industry_classification", IndustryClassification, {"page": page, "limit": limit}, refresh=force_refresh
+        )

@@ -26,11 +26,15 @@ class TechnicalGroup(SyncGroup):
     def get_sma(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[SMAIndicator]:
         """Simple moving average of one symbol for a chosen timeframe and window length, with the OHLCV bars.
 
@@ -38,10 +42,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "sma",
@@ -52,17 +60,25 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     def get_ema(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EMAIndicator]:
         """Exponential moving average of one symbol for a chosen timeframe and window length, with the OHLCV
         bars.
@@ -71,10 +87,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "ema",
@@ -85,17 +105,25 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     def get_wma(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[WMAIndicator]:
         """Weighted moving average of one symbol for a chosen timeframe and window length, with the OHLCV bars.
 
@@ -103,10 +131,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "wma",
@@ -117,17 +149,25 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     def get_dema(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[DEMAIndicator]:
         """Double exponential moving average of one symbol for a chosen timeframe and window, with the OHLCV
         bars.
@@ -136,10 +176,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "dema",
@@ -150,17 +194,25 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     def get_tema(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[TEMAIndicator]:
         """Triple exponential moving average of one symbol for a chosen timeframe and window, with the OHLCV
         bars.
@@ -169,10 +221,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "tema",
@@ -183,17 +239,25 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     def get_rsi(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[RSIIndicator]:
         """Relative Strength Index (0-100) of one symbol for a chosen timeframe and window length, with the OHLCV
         bars.
@@ -202,10 +266,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 14.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "rsi",
@@ -216,17 +284,25 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     def get_standard_deviation(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[StandardDeviationIndicator]:
         """Rolling standard deviation of price for one symbol, chosen timeframe and window, with the OHLCV bars.
 
@@ -234,10 +310,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "standard_deviation",
@@ -248,17 +328,25 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     def get_williams(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[WilliamsIndicator]:
         """Williams %R oscillator of one symbol for a chosen timeframe and window length, with the OHLCV bars.
 
@@ -266,10 +354,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 14.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "williams",
@@ -280,17 +372,25 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     def get_adx(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[ADXIndicator]:
         """Average Directional Index (trend strength) of one symbol for a chosen timeframe and window, with OHLCV
         bars.
@@ -299,10 +399,14 @@ class TechnicalGroup(SyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 14.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return self._many(
             "adx",
@@ -313,7 +417,11 @@ class TechnicalGroup(SyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
 
@@ -323,11 +431,15 @@ class AsyncTechnicalGroup(AsyncGroup):
     async def get_sma(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[SMAIndicator]:
         """Simple moving average of one symbol for a chosen timeframe and window length, with the OHLCV bars.
 
@@ -335,10 +447,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "sma",
@@ -349,17 +465,25 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     async def get_ema(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[EMAIndicator]:
         """Exponential moving average of one symbol for a chosen timeframe and window length, with the OHLCV
         bars.
@@ -368,10 +492,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "ema",
@@ -382,17 +510,25 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     async def get_wma(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[WMAIndicator]:
         """Weighted moving average of one symbol for a chosen timeframe and window length, with the OHLCV bars.
 
@@ -400,10 +536,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "wma",
@@ -414,17 +554,25 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     async def get_dema(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[DEMAIndicator]:
         """Double exponential moving average of one symbol for a chosen timeframe and window, with the OHLCV
         bars.
@@ -433,10 +581,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "dema",
@@ -447,17 +599,25 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     async def get_tema(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[TEMAIndicator]:
         """Triple exponential moving average of one symbol for a chosen timeframe and window, with the OHLCV
         bars.
@@ -466,10 +626,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "tema",
@@ -480,17 +644,25 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     async def get_rsi(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[RSIIndicator]:
         """Relative Strength Index (0-100) of one symbol for a chosen timeframe and window length, with the OHLCV
         bars.
@@ -499,10 +671,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 14.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "rsi",
@@ -513,17 +689,25 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     async def get_standard_deviation(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[StandardDeviationIndicator]:
         """Rolling standard deviation of price for one symbol, chosen timeframe and window, with the OHLCV bars.
 
@@ -531,10 +715,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 20.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "standard_deviation",
@@ -545,17 +733,25 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     async def get_williams(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[WilliamsIndicator]:
         """Williams %R oscillator of one symbol for a chosen timeframe and window length, with the OHLCV bars.
 
@@ -563,10 +759,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 14.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "williams",
@@ -577,17 +777,25 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )
 
     async def get_adx(
         self,
         symbol: str,
-        period_length: int,
-        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day"],
+        period_length: int | None = None,
+        timeframe: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
         *,
         from_date: dt.date | str | None = None,
         to_date: dt.date | str | None = None,
+        interval: Literal["1min", "5min", "15min", "30min", "1hour", "4hour", "1day", "daily", "hourly"] | None = None,
+        start_date: dt.date | str | None = None,
+        end_date: dt.date | str | None = None,
+        force_refresh: bool = False,
     ) -> list[ADXIndicator]:
         """Average Directional Index (trend strength) of one symbol for a chosen timeframe and window, with OHLCV
         bars.
@@ -596,10 +804,14 @@ class AsyncTechnicalGroup(AsyncGroup):
 
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
-            period_length: Number of bars in the indicator window, e.g. 14.
-            timeframe: Bar size the indicator is computed on.
+            period_length: Number of bars in the indicator window, e.g. 14. Left out: 14.
+            timeframe: Bar size the indicator is computed on. Left out: '1day'. Also accepts 'daily' ('1day'),
+                'hourly' ('1hour').
             from_date: Start date, YYYY-MM-DD (inclusive).
             to_date: End date, YYYY-MM-DD (inclusive).
+            interval: Earlier name of timeframe.
+            start_date: Earlier name of from_date.
+            end_date: Earlier name of to_date.
         """
         return await self._many(
             "adx",
@@ -610,5 +822,9 @@ class AsyncTechnicalGroup(AsyncGroup):
                 "timeframe": timeframe,
                 "from_date": from_date,
                 "to_date": to_date,
+                "interval": interval,
+                "start_date": start_date,
+                "end_date": end_date,
             },
+            refresh=force_refresh,
         )

@@ -12,7 +12,9 @@ from data_pkg.models.transcripts import EarningsTranscript, TranscriptDate, Tran
 class TranscriptsGroup(SyncGroup):
     """Earnings call transcripts."""
 
-    def get_latest(self, *, page: int | None = None, limit: int | None = None) -> list[EarningsTranscript]:
+    def get_latest(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[EarningsTranscript]:
         """Most recent earnings call transcripts across all companies, with full text. Paged.
 
         Needs the ultimate plan or higher.
@@ -21,10 +23,18 @@ class TranscriptsGroup(SyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return self._many("latest_transcripts", EarningsTranscript, {"page": page, "limit": limit})
+        return self._many(
+            "latest_transcripts", EarningsTranscript, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
     def get_transcript(
-        self, symbol: str, year: int, quarter: Literal[1, 2, 3, 4], *, limit: int | None = None
+        self,
+        symbol: str,
+        year: int,
+        quarter: Literal[1, 2, 3, 4],
+        *,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningsTranscript]:
         """Full text of one company's earnings call for a fiscal year and quarter.
 
@@ -37,10 +47,13 @@ class TranscriptsGroup(SyncGroup):
             limit: Maximum number of records to return.
         """
         return self._many(
-            "transcript", EarningsTranscript, {"symbol": symbol, "year": year, "quarter": quarter, "limit": limit}
+            "transcript",
+            EarningsTranscript,
+            {"symbol": symbol, "year": year, "quarter": quarter, "limit": limit},
+            refresh=force_refresh,
         )
 
-    def get_available_dates(self, symbol: str) -> list[TranscriptDate]:
+    def get_available_dates(self, symbol: str, *, force_refresh: bool = False) -> list[TranscriptDate]:
         """Fiscal years and quarters with an earnings call transcript for one symbol, with call dates.
 
         Needs the ultimate plan or higher.
@@ -48,20 +61,22 @@ class TranscriptsGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._many("transcript_dates", TranscriptDate, {"symbol": symbol})
+        return self._many("transcript_dates", TranscriptDate, {"symbol": symbol}, refresh=force_refresh)
 
-    def get_available_symbols(self) -> list[TranscriptSymbol]:
+    def get_available_symbols(self, *, force_refresh: bool = False) -> list[TranscriptSymbol]:
         """Companies that have earnings call transcripts, with how many each has.
 
         Needs the ultimate plan or higher.
         """
-        return self._many("transcript_symbols", TranscriptSymbol, {})
+        return self._many("transcript_symbols", TranscriptSymbol, {}, refresh=force_refresh)
 
 
 class AsyncTranscriptsGroup(AsyncGroup):
     """Earnings call transcripts."""
 
-    async def get_latest(self, *, page: int | None = None, limit: int | None = None) -> list[EarningsTranscript]:
+    async def get_latest(
+        self, *, page: int | None = None, limit: int | None = None, force_refresh: bool = False
+    ) -> list[EarningsTranscript]:
         """Most recent earnings call transcripts across all companies, with full text. Paged.
 
         Needs the ultimate plan or higher.
@@ -70,10 +85,18 @@ class AsyncTranscriptsGroup(AsyncGroup):
             page: Page number, starting at 0. Upstream default: 0.
             limit: Maximum number of records to return. Upstream default: 100.
         """
-        return await self._many("latest_transcripts", EarningsTranscript, {"page": page, "limit": limit})
+        return await self._many(
+            "latest_transcripts", EarningsTranscript, {"page": page, "limit": limit}, refresh=force_refresh
+        )
 
     async def get_transcript(
-        self, symbol: str, year: int, quarter: Literal[1, 2, 3, 4], *, limit: int | None = None
+        self,
+        symbol: str,
+        year: int,
+        quarter: Literal[1, 2, 3, 4],
+        *,
+        limit: int | None = None,
+        force_refresh: bool = False,
     ) -> list[EarningsTranscript]:
         """Full text of one company's earnings call for a fiscal year and quarter.
 
@@ -86,10 +109,13 @@ class AsyncTranscriptsGroup(AsyncGroup):
             limit: Maximum number of records to return.
         """
         return await self._many(
-            "transcript", EarningsTranscript, {"symbol": symbol, "year": year, "quarter": quarter, "limit": limit}
+            "transcript",
+            EarningsTranscript,
+            {"symbol": symbol, "year": year, "quarter": quarter, "limit": limit},
+            refresh=force_refresh,
         )
 
-    async def get_available_dates(self, symbol: str) -> list[TranscriptDate]:
+    async def get_available_dates(self, symbol: str, *, force_refresh: bool = False) -> list[TranscriptDate]:
         """Fiscal years and quarters with an earnings call transcript for one symbol, with call dates.
 
         Needs the ultimate plan or higher.
@@ -97,11 +123,11 @@ class AsyncTranscriptsGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._many("transcript_dates", TranscriptDate, {"symbol": symbol})
+        return await self._many("transcript_dates", TranscriptDate, {"symbol": symbol}, refresh=force_refresh)
 
-    async def get_available_symbols(self) -> list[TranscriptSymbol]:
+    async def get_available_symbols(self, *, force_refresh: bool = False) -> list[TranscriptSymbol]:
         """Companies that have earnings call transcripts, with how many each has.
 
         Needs the ultimate plan or higher.
         """
-        return await self._many("transcript_symbols", TranscriptSymbol, {})
+        return await self._many("transcript_symbols", TranscriptSymbol, {}, refresh=force_refresh)
