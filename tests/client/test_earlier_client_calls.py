@@ -12,11 +12,13 @@ import asyncio
 import datetime as dt
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from data_pkg import AsyncDataClient, DataClient
+from tests.support import code_blocks
 
 Check = Callable[[Any], bool]
 
@@ -199,3 +201,11 @@ async def test_calls_written_for_the_earlier_client_run_against_the_sandbox(clie
     assert len(outcomes) - len(failed) >= REQUIRED, f"{len(failed)} of {len(outcomes)} calls failed:\n{report}"
     # Every call in the list is meant to run; a new failure is a regression even while the count still passes.
     assert not failed, f"these calls no longer run:\n{report}"
+
+
+def test_the_docs_example_runs_against_the_sandbox(sandbox: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "client.md"
+    (example,) = [b for b in code_blocks(page, "python") if "search_company" in b]
+    monkeypatch.setenv("DATA_BASE_URL", sandbox)
+    monkeypatch.setenv("DATA_API_KEY", "demo")
+    exec(compile(example, str(page), "exec"), {})  # the page's own example, run as a reader would

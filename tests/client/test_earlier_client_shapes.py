@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import inspect
 import json
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -332,3 +334,20 @@ def test_every_price_history_endpoint_reads_as_historical() -> None:
     assert {e.spec for e in histories} >= {"company.historical_prices", "alternative.crypto_historical"}
     for endpoint in histories:
         assert endpoint.param("symbol").required, endpoint.spec
+
+
+# ----- the catalog command ---------------------------------------------------------------------------------------
+
+
+def test_the_catalog_command_finds_an_endpoint_by_its_earlier_name() -> None:
+    command = [sys.executable, "-m", "data_pkg.cli"]
+    shown = subprocess.run([*command, "catalog", "search_company"], capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    header, first = shown.stdout.splitlines()[:2]
+    assert header.split()[-3:] == ["earlier", "client", "names"]
+    assert first.split()[:2] == ["search_name", "market.search_name"] and first.endswith("search_company")
+    found = subprocess.run([*command, "catalog", "peers", "--json"], capture_output=True, text=True, timeout=120)
+    (peers,) = [e for e in json.loads(found.stdout) if e["key"] == "stock_peers"]
+    assert peers["method"] == "get_stock_peers" and peers["aliases"] == ["get_company_peers"]
+    plain = subprocess.run([*command, "catalog", "cash", "flow"], capture_output=True, text=True, timeout=120)
+    assert "earlier client names" not in plain.stdout  # the column appears only when it has something to show

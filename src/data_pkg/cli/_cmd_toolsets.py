@@ -267,8 +267,13 @@ def register(app: typer.Typer) -> None:
         if json_output:
             typer.echo(json.dumps([_describe(e) for e in found], indent=2))
         else:
-            rows = [(e.key, e.spec, e.path, e.tier, _status(e)) for e in found]
-            typer.echo(_table(rows, ("key", "spec", "path", "tier", "status")))
+            rows: list[tuple[str, ...]] = [(e.key, e.spec, e.path, e.tier, _status(e)) for e in found]
+            headers: tuple[str, ...] = ("key", "spec", "path", "tier", "status")
+            if any(e.aliases for e in found):
+                # The earlier client's method names: client aliases only, shown so that a search by one makes sense.
+                rows = [(*row, ", ".join(e.aliases)) for row, e in zip(rows, found, strict=True)]
+                headers += ("earlier client names",)
+            typer.echo(_table(rows, headers))
             typer.echo(f"\n{len(found)} of {len(ENDPOINTS)} endpoints", file=sys.stdout)
         if not found:
             raise typer.Exit(1)
@@ -285,7 +290,7 @@ def _matches(
         return False
     if e.status == "withdrawn" and not withdrawn:
         return False
-    haystack = " ".join((e.spec, e.path, e.description, " ".join(e.tags))).lower()
+    haystack = " ".join((e.spec, e.path, e.description, e.method, *e.aliases, *e.tags)).lower()
     return all(w in haystack for w in words)
 
 
@@ -309,6 +314,8 @@ def _describe(e: Endpoint) -> dict[str, Any]:
         "successor": e.successor,
         "tags": list(e.tags),
         "description": e.description,
+        "method": e.method,
+        "aliases": list(e.aliases),
         "params": [{"name": p.name, "type": p.type, "required": p.required} for p in e.params],
         "hosted": [{"tool": h.tool, "slug": h.slug} for h in e.hosted],
     }
