@@ -61,7 +61,7 @@ def rows(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
         if e.by_symbol:
             narrow = lookup(e.by_symbol)
             out.append((f"`{e.group}.{e.method}(symbol)`", f"`{narrow.group}.{narrow.method}(symbols=symbol)`", ""))
-    moved = [e for e in endpoints if _symbol_moved(e)]
+    moved = [e for e in endpoints if e.after_symbol is not None]
     if moved:
         example = next((e for e in moved if e.key == "intraday_prices"), moved[0])
         earlier = f'`{example.method}("TSLA", interval="5min")`'
@@ -79,11 +79,6 @@ def rows(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
         ("`force_refresh=True`", "skips the cache for this call", "every method, sync and async; `call`, `call_json`")
     )
     return out
-
-
-def _symbol_moved(endpoint: Endpoint) -> bool:
-    required = [p.name for p in endpoint.params if p.required]
-    return "symbol" in required and required[0] != "symbol"
 
 
 def table(endpoints: list[Endpoint]) -> str:

@@ -76,9 +76,8 @@ def windowed(endpoint: Endpoint, param: Param) -> bool:
 
 
 def positional(endpoint: Endpoint) -> list[Param]:
-    """Required parameters in call order: the symbol first, the others as the catalog lists them."""
-    required = [p for p in endpoint.params if p.required]
-    ordered = sorted(required, key=lambda p: p.name != "symbol")
+    """Required parameters in call order; any the client fills when left out come last."""
+    ordered = list(endpoint.call_order)
     defaults = [p.client_default is not None or windowed(endpoint, p) for p in ordered]
     if defaults != sorted(defaults):
         raise SystemExit(f"{endpoint.spec}: a required argument with a client default comes before one without")
@@ -87,14 +86,11 @@ def positional(endpoint: Endpoint) -> list[Param]:
 
 def displaced(endpoint: Endpoint) -> Param | None:
     """The required parameter the catalog lists before the symbol, which the client now takes after it."""
-    required = [p for p in endpoint.params if p.required]
-    if not required or required[0].name == "symbol" or all(p.name != "symbol" for p in required):
-        return None
-    first = required[0]
+    moved = endpoint.after_symbol
     # The earlier order is told from the new one by the displaced argument's allowed values.
-    if len(required) != 2 or not first.enum:
+    if moved is not None and (len(endpoint.call_order) != 2 or not moved.enum):
         raise SystemExit(f"{endpoint.spec}: only (X, symbol) with an enum X can be put symbol-first compatibly")
-    return first
+    return moved
 
 
 def parameter(endpoint: Endpoint, param: Param) -> str:

@@ -73,8 +73,7 @@ def check_shape(endpoint: Endpoint, result: Any) -> None:
 
 def positional(endpoint: Endpoint, args: dict[str, Any]) -> list[Any]:
     """The required arguments, taken out of ``args`` in the methods' order: the symbol first."""
-    required = sorted((p for p in endpoint.params if p.required), key=lambda p: p.name != "symbol")
-    return [args.pop(p.name) for p in required]
+    return [args.pop(p.name) for p in endpoint.call_order]
 
 
 def call_sync(client: DataClient, endpoint: Endpoint) -> Any:

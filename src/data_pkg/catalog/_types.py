@@ -129,6 +129,20 @@ class Endpoint:
         """Whether the local server may ever expose this endpoint as a tool."""
         return not (self.bulk or self.hosted_only or self.format != "json")
 
+    @property
+    def call_order(self) -> tuple[Param, ...]:
+        """Required parameters as the client's methods take them: the symbol first, the others as listed."""
+        required = [p for p in self.params if p.required]
+        return tuple(sorted(required, key=lambda p: p.name != "symbol"))
+
+    @property
+    def after_symbol(self) -> Param | None:
+        """The required parameter listed before the symbol that the client takes after it (``interval``), if any."""
+        required = [p for p in self.params if p.required]
+        if required and required[0].name != "symbol" and any(p.name == "symbol" for p in required):
+            return required[0]
+        return None
+
     def param(self, name: str) -> Param:
         """The parameter called ``name``; KeyError when there is none."""
         for p in self.params:

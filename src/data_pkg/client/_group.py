@@ -39,7 +39,9 @@ def symbol_first(key: str, given: tuple[object, ...], symbol: Any, other: Any) -
     the interval's allowed values and the second not, so a symbol is never taken for an interval.
     """
     endpoint = by_key(key)
-    displaced = endpoint.params[0]
+    displaced = endpoint.after_symbol
+    if displaced is None:
+        raise TypeError(f"{endpoint.spec}: the symbol is not preceded by another required argument")
     method, name = endpoint.method, displaced.name
     if len(given) > 2:
         raise TypeError(f"{method}() takes at most 2 positional arguments ({len(given)} given)")
