@@ -11,6 +11,7 @@ from functools import cache
 
 from data_pkg.catalog._default_set import DEFAULT_SET
 from data_pkg.catalog._endpoints import ENDPOINTS
+from data_pkg.catalog._renamed import RENAMED
 from data_pkg.catalog._types import (
     SEGMENT_ENV,
     TIERS,
@@ -28,6 +29,7 @@ from data_pkg.catalog._typical import typical_arguments
 __all__ = [
     "DEFAULT_SET",
     "ENDPOINTS",
+    "RENAMED",
     "SEGMENT_ENV",
     "TIERS",
     "Endpoint",
@@ -43,6 +45,8 @@ __all__ = [
     "client_endpoints",
     "groups",
     "lookup",
+    "renamed",
+    "replacement",
     "tier_rank",
     "typical_arguments",
 ]
@@ -72,6 +76,31 @@ def lookup(name: str) -> Endpoint:
     if found is None:
         raise KeyError(name)
     return found
+
+
+def renamed(name: str) -> Endpoint | None:
+    """The endpoint a former name (spec name or bare key, see :data:`RENAMED`) belongs to now, or None."""
+    current = _former().get(name)
+    return by_spec(current) if current is not None else None
+
+
+@cache
+def _former() -> dict[str, str]:
+    bare: dict[str, str] = {}
+    for old, new in RENAMED.items():
+        bare.setdefault(old.partition(".")[2], new)
+    return {**bare, **RENAMED}
+
+
+def replacement(endpoint: Endpoint) -> Endpoint | None:
+    """The live endpoint to call for ``endpoint``: itself when live, else its successor's replacement, else None."""
+    seen: set[str] = set()
+    while endpoint.status != "live":
+        if endpoint.successor is None or endpoint.spec in seen:
+            return None
+        seen.add(endpoint.spec)
+        endpoint = by_spec(endpoint.successor)
+    return endpoint
 
 
 def client_endpoints() -> tuple[Endpoint, ...]:

@@ -19,7 +19,6 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -35,8 +34,9 @@ from data_pkg.answers.results import ResultWriter
 from data_pkg.catalog import by_key
 from data_pkg.mcp._handshake import explain_uninitialized
 from data_pkg.mcp._reload import Notifier, Reloader
-from data_pkg.mcp._state import SETUP_TOOL, ToolState
+from data_pkg.mcp._state import ToolState
 from data_pkg.mcp._stdio import stdio_transport
+from data_pkg.mcp._unknown import unknown_tool
 from data_pkg.toolsets import coerce_arguments
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             return WRITER.problem("data-mcp has no tool set: " + "; ".join(snapshot.problems))
         tool = snapshot.registry.get(params.name)
         if tool is None:
-            return WRITER.problem(_unknown_tool(params.name, snapshot.registry.names))
+            return WRITER.problem(unknown_tool(params.name, snapshot.registry))
         if runtime.setup_error:
             return WRITER.problem(runtime.setup_error)
         arguments = dict(params.arguments or {})
@@ -160,14 +160,6 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
     server.add_notification_handler("notifications/initialized", types.NotificationParams, initialized)
     server.runtime = runtime
     return server
-
-
-def _unknown_tool(name: str, names: tuple[str, ...]) -> str:
-    if name == SETUP_TOOL:
-        return "[bad_arguments] there is no setup problem: the tool set loaded."
-    close = get_close_matches(name, names, n=3)
-    hint = f" Did you mean {', '.join(close)}?" if close else ""
-    return f"[bad_arguments] unknown tool {name!r}.{hint} List the tools again: the set may have changed."
 
 
 def configure_logging(env: Mapping[str, str]) -> None:

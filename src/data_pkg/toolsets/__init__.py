@@ -26,6 +26,7 @@ from data_pkg.toolsets._arguments import coerce_arguments
 from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
 from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
 from data_pkg.toolsets._files import open_regular, real_path
+from data_pkg.toolsets._former import FormerName, former_name
 from data_pkg.toolsets._graph import Dependent, ExtendsGraph
 from data_pkg.toolsets._naming import (
     DEFAULT_STYLE,
@@ -66,6 +67,7 @@ __all__ = [
     "ExtendsGraph",
     "FixedValue",
     "Format",
+    "FormerName",
     "Located",
     "Manifest",
     "Override",
@@ -82,6 +84,7 @@ __all__ = [
     "coerce_arguments",
     "diff",
     "estimate_tokens",
+    "former_name",
     "input_schema",
     "is_profile_name",
     "manifest_json_schema",

@@ -12,7 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from data_pkg.catalog import DEFAULT_SET, ENDPOINTS, SEGMENT_ENV, Endpoint, by_spec, lookup, tier_rank
+from data_pkg.catalog import (
+    DEFAULT_SET,
+    ENDPOINTS,
+    SEGMENT_ENV,
+    Endpoint,
+    by_spec,
+    lookup,
+    renamed,
+    replacement,
+    tier_rank,
+)
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._files import real_path
 from data_pkg.toolsets._patterns import is_pattern, matches, pattern_problem, suggest, tool_names
@@ -83,6 +93,23 @@ def _at(manifest: Manifest, located: Located[Any]) -> Where:
     return Where(manifest.file, located.line, located.col)
 
 
+def _renamed_problem(name: str, moved: Endpoint) -> tuple[str, str]:
+    """Message and hint for a former name (the catalog's alias table), naming the endpoint to use now.
+
+    The suggestion is spelt as the name was: a spec name for a spec name, a key for a key.
+    """
+
+    def spelt(endpoint: Endpoint) -> str:
+        return endpoint.spec if "." in name else endpoint.key
+
+    message = f"unknown tool {name!r}: the former name of {moved.spec}"
+    if moved.status == "live":
+        return message, f"use {spelt(moved)} instead"
+    now = replacement(moved)
+    hint = f"use {spelt(now)} instead" if now is not None else "it has no replacement; remove it"
+    return f"{message}, which was withdrawn upstream", hint
+
+
 class Selector:
     """Applies the selection rules (steps 1 to 6 of ``_resolve``) to a source, collecting diagnostics.
 
@@ -128,11 +155,16 @@ class Selector:
         try:
             return lookup(name.value)
         except KeyError:
-            # A suggestion costs a fuzzy match against every name: only the first few unknown names get one.
-            hint = suggest(name.value, tool_names()) if self.suggestions > 0 else "`data-mcp catalog` lists the tools"
-            self.suggestions -= 1
-            self.report("DM201", where, f"unknown tool {name.value!r}", hint)
+            pass
+        moved = renamed(name.value)
+        if moved is not None:
+            self.report("DM201", where, *_renamed_problem(name.value, moved))
             return None
+        # A suggestion costs a fuzzy match against every name: only the first few unknown names get one.
+        hint = suggest(name.value, tool_names()) if self.suggestions > 0 else "`data-mcp catalog` lists the tools"
+        self.suggestions -= 1
+        self.report("DM201", where, f"unknown tool {name.value!r}", hint)
+        return None
 
     def explicit(self, name: Located[str], where: Where) -> Endpoint | None:
         """An explicitly named tool, if it may be added; reports why not otherwise."""
