@@ -29,6 +29,9 @@ Sections (each states in the page what it measures and how):
 - ``load``: the hosted-compatible server under concurrent sessions (``hosted_load.py``), one and two workers.
 - ``answers``: every tool's answer with typical arguments, exact o200k tokens before and after answer shaping,
   the table/JSON ratio, the estimator's error and what budgeting costs per call (``answers.py``).
+- ``cpu``: CPU time per tool call from /proc, contenders in one run: data-hosted against a bare MCP SDK
+  server (``bare_mcp_server.py``) on uvloop + httptools and on asyncio + h11, the stdio server against a bare
+  GET, and what the answer writer adds (``call_cpu.py``; the page's part is ``call_cpu_page.py``).
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import answers as answers_bench  # noqa: E402
+import call_cpu  # noqa: E402
+import call_cpu_page  # noqa: E402
 import hosted_load  # noqa: E402
 import lint as lint_bench  # noqa: E402
 import run as client_bench  # noqa: E402
@@ -71,7 +76,7 @@ PAGE = DOCS / "benchmarks.md"
 IMG = DOCS / "img"
 SERVER = [sys.executable, "-m", "data_pkg.mcp"]
 STICK = "earlier client (measuring stick)"
-SECTIONS = ("start", "scaling", "reload", "lint", "calls", "cache", "throughput", "load", "answers")
+SECTIONS = ("start", "scaling", "reload", "lint", "calls", "cache", "throughput", "load", "answers", "cpu")
 
 TOOL_COUNTS = (10, 50, 100)
 """Tool counts of the scaling manifests; the full list of candidates is added as the last point."""
@@ -535,6 +540,16 @@ def measure_load(plan: Plan, sandbox: Sandbox) -> dict[str, Any]:
     return {"sessions": plan.load_sessions, "seconds": plan.load_seconds, "runs": runs}
 
 
+# --------------------------------------------------------------------------------------------- cpu
+
+
+def measure_cpu(plan: Plan) -> dict[str, Any]:
+    """CPU per call from /proc (``call_cpu.py``), against a sandbox of its own (its pid is read too)."""
+    calls, rounds = (100, 3) if plan is QUICK else (300, 6)
+    with call_cpu.sandbox() as (url, pid):
+        return call_cpu.measure(url, pid, calls, rounds, ("hosted", "hosted-pure", "stdio"))
+
+
 # --------------------------------------------------------------------------------------------- targets
 
 
@@ -651,6 +666,9 @@ def targets(r: dict[str, Any]) -> list[dict[str, str]]:
             share < 0.05,
             "p90 is over 5% for small answers whose whole call costs under a millisecond; see Answers",
         )
+    cpu = r.get("cpu")
+    if cpu:
+        call_cpu_page.targets(cpu, add)
     return out
 
 
@@ -716,7 +734,8 @@ def plots(r: dict[str, Any]) -> list[str]:
 
     def save(fig: Any, name: str) -> None:
         fig.tight_layout()
-        fig.savefig(IMG / name)
+        # Twice the pixels of the figure's size; the page shows it at half its width, sharp on high-density screens.
+        fig.savefig(IMG / name, dpi=2 * plt.rcParams["figure.dpi"])
         plt.close(fig)
         written.append(name)
 
@@ -936,21 +955,68 @@ def plots(r: dict[str, Any]) -> list[str]:
         ax.set_title("Answer sizes with typical arguments, before and after")
         ax.legend(loc="upper left", fontsize=9)
         save(fig, "bench-answers.png")
+
+    cpu = r.get("cpu")
+    if cpu:
+        call_cpu_page.plot(cpu, plt, save, (ours, theirs, accent))
     return written
 
 
 # --------------------------------------------------------------------------------------------- the page
 
 
+def png_width(path: Path) -> int:
+    """The width in pixels a PNG file's header gives."""
+    with path.open("rb") as file:
+        header = file.read(24)
+    return int.from_bytes(header[16:20], "big")
+
+
+def takeaway(r: dict[str, Any]) -> list[str]:
+    """Three lines a reader can stop at: start, context, answers (each where the results have it)."""
+    lines = []
+    start = r.get("start")
+    if start:
+        ours = {k: v for k, v in start["sets"].items() if k != STICK}
+        floor = start["floor"]["start_s"]["median"]
+        aboves = [v["start_s"]["median"] - floor for v in ours.values()]
+        tools = sorted(v["tools"] for v in ours.values())
+        per_tool = sum(v["tools_list_bytes"] for v in ours.values()) / sum(tools)
+        lines.append(
+            f"**Start:** data-mcp answers its first `tools/list` {min(aboves):.2f}–{max(aboves):.2f} s after the MCP "
+            f"SDK's own imports, whatever the tool set ({tools[0]} to {tools[-1]} tools)."
+        )
+        default = ours.get("default")
+        lines.append(
+            f"**Context:** each tool costs about {per_tool:.0f} bytes (~{per_tool / 4:.0f} tokens) of the agent's "
+            "context"
+            + (
+                f"; the default set of {default['tools']} tools is ~{default['tools_list_bytes'] / 4000:.1f}K tokens."
+                if default
+                else "."
+            )
+        )
+    answers = r.get("answers")
+    if answers:
+        full = answers["profiles"]["full"]
+        over = full["after_over_10k"]
+        lines.append(
+            f"**Answers:** with the default budget {over or 'no'} answer"
+            f"{'' if over == 1 else 's'} of the {full['tools']} tools {'goes' if over == 1 else 'go'} over the 10K "
+            f"tokens at which assistants warn (largest {full['after_max']:,}; before answer shaping "
+            f"{full['before_over_10k']} did, up to {full['before_max']:,})."
+        )
+    return lines
+
+
 def page(r: dict[str, Any], images: Sequence[str]) -> str:
     """``docs/benchmarks.md`` from the results."""
-    m = r["machine"]
     out: list[str] = []
     w = out.append
 
     def image(name: str, alt: str) -> None:
         if name in images:
-            w(f"![{alt}](img/{name})\n")
+            w(f'![{alt}](img/{name}){{ width="{png_width(IMG / name) // 2}" }}\n')
 
     w("# Performance\n")
     w(
@@ -958,44 +1024,20 @@ def page(r: dict[str, Any], images: Sequence[str]) -> str:
         "figure is a median over repeated runs with its spread beside it: min–max where each sample is a whole "
         "process or a whole run (starts, memory, lint, throughput, reload saves), p10–p90 where there are hundreds "
         "or thousands of samples (calls, cache operations). Nothing "
-        "here is asserted by the test suite; the targets below come from earlier issues.\n"
+        "here is asserted by the test suite; the targets below come from earlier issues. How it is measured, and how "
+        "to measure it yourself, is at the end ([Method](#method)).\n"
     )
-    w("## How to rerun\n")
+    lines = takeaway(r)
+    if lines:
+        w("## In short\n")
+        w("\n".join(f"- {line}" for line in lines) + "\n")
     w(
-        "```bash\n"
-        '.venv/bin/pip install -e ".[dev,bench]"         # matplotlib for the plots\n'
-        ".venv/bin/python benchmarks/report.py           # everything (a few minutes on 2 cores)\n"
-        ".venv/bin/python benchmarks/report.py --quick   # fewer repetitions (about a minute)\n"
-        ".venv/bin/python benchmarks/report.py --only reload lint   # some sections; the rest kept from report.json\n"
-        ".venv/bin/python benchmarks/report.py --render-only        # redraw plots and this page from report.json\n"
-        "```\n"
+        "Two references stand beside data-mcp in the figures. **The SDK floor** is a process that only imports the MCP "
+        "SDK's server modules and says it is ready: the least any server built on that SDK pays, so what data-mcp "
+        "adds is its distance from the floor. **The earlier client** is an earlier MCP server for the same API "
+        "(144 tools), installed outside this repository and measured the same way, as a point of comparison.\n"
     )
-    w(
-        "Results go to `benchmarks/results/report.json`, plots to `docs/img/bench-*.png`, and this page is "
-        "rewritten. Sections: "
-        + ", ".join(f"`{s}`" for s in SECTIONS)
-        + '. `--compare "ENV=VALUE /path/to/python -m module"` adds another stdio server to the start, size and '
-        "memory figures (a measuring stick installed outside the repository; its command is not stored). Everything "
-        "runs on loopback: a sandbox process stands in for the REST API, and a private `redis-server` is started "
-        "when one is installed.\n"
-    )
-    w(
-        f"Run of {m['date']} in {r.get('mode', 'full')} mode, {r.get('elapsed_s', 0):.0f} s in all. "
-        f"Machine: {m['cores']} cores, Python {m['python']}, MCP SDK "
-        f"{m['mcp_sdk']}, {m['platform']}.\n"
-    )
-    w(
-        f"`PYTHONDONTWRITEBYTECODE={m['PYTHONDONTWRITEBYTECODE']}` is set on this machine, so no new `.pyc` files "
-        f"are written: a module without a cached one is compiled from source in every spawned process. At this "
-        f"run {m['project_sources_with_pyc']} of the project's {m['project_sources']} source files had a cached "
-        "`.pyc` (left from earlier runs without the variable); installed dependencies, the MCP SDK included, carry "
-        "theirs from installation. Every contender (the SDK floor, data-mcp, the earlier client) starts under the "
-        "same setting. Two cores are shared by the process measured, the measuring process and, where there is one, "
-        "the sandbox. Other jobs may share them too: the one-minute load average was "
-        f"{m.get('load_average_at_start', '?')} when the run began and {m.get('load_average_at_end', '?')} when it "
-        "ended, and the spread of each figure shows how much that moved it.\n"
-    )
-
+    call_cpu_page.clocks(w)
     rows = r.get("targets", [])
     if rows:
         w("## Targets\n")
@@ -1279,7 +1321,52 @@ def page(r: dict[str, Any], images: Sequence[str]) -> str:
     answers = r.get("answers")
     if answers:
         answers_page(answers, w, image)
+    cpu = r.get("cpu")
+    if cpu:
+        call_cpu_page.page(cpu, w, image)
+    method(r, w)
     return "\n".join(out).rstrip() + "\n"
+
+
+def method(r: dict[str, Any], w: Callable[[str], None]) -> None:
+    """The closing section: how the figures were measured, on what, and how to rerun them."""
+    m = r["machine"]
+    w("## Method\n")
+    w("### How to rerun\n")
+    w(
+        "```bash\n"
+        '.venv/bin/pip install -e ".[dev,bench]"         # matplotlib for the plots\n'
+        ".venv/bin/python benchmarks/report.py           # everything (a few minutes on 2 cores)\n"
+        ".venv/bin/python benchmarks/report.py --quick   # fewer repetitions (about a minute)\n"
+        ".venv/bin/python benchmarks/report.py --only reload lint   # some sections; the rest kept from report.json\n"
+        ".venv/bin/python benchmarks/report.py --render-only        # redraw plots and this page from report.json\n"
+        "```\n"
+    )
+    w(
+        "Results go to `benchmarks/results/report.json`, plots to `docs/img/bench-*.png`, and this page is "
+        "rewritten. Sections: "
+        + ", ".join(f"`{s}`" for s in SECTIONS)
+        + '. `--compare "ENV=VALUE /path/to/python -m module"` adds another stdio server to the start, size and '
+        "memory figures (a measuring stick installed outside the repository; its command is not stored). Everything "
+        "runs on loopback: a sandbox process stands in for the REST API, and a private `redis-server` is started "
+        "when one is installed.\n"
+    )
+    w(
+        f"Run of {m['date']} in {r.get('mode', 'full')} mode, {r.get('elapsed_s', 0):.0f} s in all. "
+        f"Machine: {m['cores']} cores, Python {m['python']}, MCP SDK "
+        f"{m['mcp_sdk']}, {m['platform']}.\n"
+    )
+    w(
+        f"`PYTHONDONTWRITEBYTECODE={m['PYTHONDONTWRITEBYTECODE']}` is set on this machine, so no new `.pyc` files "
+        f"are written: a module without a cached one is compiled from source in every spawned process. At this "
+        f"run {m['project_sources_with_pyc']} of the project's {m['project_sources']} source files had a cached "
+        "`.pyc` (left from earlier runs without the variable); installed dependencies, the MCP SDK included, carry "
+        "theirs from installation. Every contender (the SDK floor, data-mcp, the earlier client) starts under the "
+        "same setting. Two cores are shared by the process measured, the measuring process and, where there is one, "
+        "the sandbox. Other jobs may share them too: the one-minute load average was "
+        f"{m.get('load_average_at_start', '?')} when the run began and {m.get('load_average_at_end', '?')} when it "
+        "ended, and the spread of each figure shows how much that moved it.\n"
+    )
 
 
 def answers_page(a: dict[str, Any], w: Callable[[str], None], image: Callable[[str, str], None]) -> None:
@@ -1357,6 +1444,7 @@ def measure(sections: Sequence[str], plan: Plan, compare: str | None, results: d
             "throughput": lambda: measure_throughput(plan, sandbox),
             "load": lambda: measure_load(plan, sandbox),
             "answers": lambda: answers_bench.measure(sandbox.url, quick=plan is QUICK),
+            "cpu": lambda: measure_cpu(plan),
         }
         for section in sections:
             began = time.perf_counter()
