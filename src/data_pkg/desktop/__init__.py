@@ -1,9 +1,9 @@
 """Desktop assistant setup for the local server (data-mcp): locate, build, read strictly, validate, install.
 
-    >>> from data_pkg.desktop import Host, locate_assistant, read_config, validate_config
+    >>> from data_pkg.desktop import Host, locate_assistant, read_config, render_finding, validate_config
     >>> assistant = locate_assistant(Host.current(), "Acme")   # ~/.config/Acme/acme_desktop_config.json on Linux
     >>> for finding in validate_config(read_config(assistant.config_file)).findings:
-    ...     print(finding.render(str(assistant.config_file)))   # file:line:col: error DC106: invalid escape ...
+    ...     print(render_finding(finding, str(assistant.config_file)))   # file:line:col: error DC106: ...
 
 Pure library code: no command-line framework here (``data_pkg.cli`` formats and sets exit codes).
 The pieces:
@@ -31,7 +31,7 @@ from data_pkg.desktop._entry import (
     manifest_value,
     server_entry,
 )
-from data_pkg.desktop._findings import CODES, Finding
+from data_pkg.desktop._findings import CODES, finding_json, render_finding
 from data_pkg.desktop._install import InstallRefusedError, InstallResult, install_entry, merge_entry, write_atomic
 from data_pkg.desktop._keycheck import KeyCheck, KeyStatus, check_key, mask_key
 from data_pkg.desktop._locations import (
@@ -54,6 +54,7 @@ from data_pkg.desktop._validate import (
     read_config,
     validate_config,
 )
+from data_pkg.rules import Finding
 
 __all__ = [
     "ASSISTANT_ENV",
@@ -84,6 +85,7 @@ __all__ = [
     "Validation",
     "check_key",
     "config_file_name",
+    "finding_json",
     "host_environment",
     "install_entry",
     "interpreter_path",
@@ -95,6 +97,7 @@ __all__ = [
     "probe_server",
     "read_config",
     "read_strict",
+    "render_finding",
     "run_doctor",
     "server_entry",
     "validate_config",

@@ -34,7 +34,6 @@ from pathlib import Path, PurePath
 from typing import Any, Literal
 
 from data_pkg.desktop._entry import DEFAULT_SERVER_NAME, MODULE_ARGS, interpreter_path
-from data_pkg.desktop._findings import Finding
 from data_pkg.desktop._keycheck import check_key, mask_key
 from data_pkg.desktop._locations import Assistant, AssistantError, Host, locate_assistant
 from data_pkg.desktop._probe import (
@@ -55,6 +54,7 @@ from data_pkg.desktop._validate import (
     read_config,
     validate_config,
 )
+from data_pkg.rules import Finding
 from data_pkg.toolsets import resolve, source_from_env
 
 __all__ = ["Check", "CheckStatus", "DoctorOptions", "DoctorReport", "run_doctor"]
@@ -200,11 +200,11 @@ def _load(options: DoctorOptions) -> _Context:
 
 
 def _list(findings: list[Finding]) -> str:
-    return "; ".join(f"{f.where()} {f.message}" if f.line else f.message for f in findings)
+    return "; ".join(f"{f.location} {f.message}" if f.line else f.message for f in findings)
 
 
 def _fixes(findings: list[Finding]) -> str | None:
-    return "; ".join(dict.fromkeys(f.fix for f in findings if f.fix)) or None
+    return "; ".join(dict.fromkeys(f.hint for f in findings if f.hint)) or None
 
 
 def _from_findings(name: str, findings: list[Finding], clean: str) -> Check:
@@ -332,7 +332,7 @@ def check_config_location(context: _Context) -> Check:
 def check_config_json(context: _Context) -> Check:
     """The file is strict JSON (the host refuses all of it otherwise: Invalid configuration)."""
     if context.read_error is not None:
-        return Check("config-json", "fail", context.read_error.message, context.read_error.fix)
+        return Check("config-json", "fail", context.read_error.message, context.read_error.hint)
     if context.validation is None:
         return Check("config-json", "skip", "no config file to read")
     return _from_findings("config-json", context.findings("DC1"), "strict JSON")

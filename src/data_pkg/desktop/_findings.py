@@ -6,91 +6,120 @@ Codes are grouped by hundreds and never renumbered or reused (docs and people's 
 - ``DC2xx`` the server entry: command, args, env, settings;
 - ``DC3xx`` the API key;
 - ``DC4xx`` the manifest (``DATA_MCP_MANIFEST``).
+
+A finding is a :class:`data_pkg.rules.Finding` without a file (a config is validated as text);
+the commands name the file when they print it, and call the hint a fix.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Literal
+from dataclasses import replace
 
-__all__ = ["CODES", "Finding", "Severity"]
+from data_pkg.rules import Finding, Rule, RuleTable
 
-Severity = Literal["error", "warning"]
+__all__ = ["CODES", "finding_json", "render_finding"]
 
-CODES = MappingProxyType(
-    {
-        "DC101": "comment (JSON has none)",
-        "DC102": "trailing comma",
-        "DC103": "single-quoted string",
-        "DC104": "unquoted key",
-        "DC105": "text after the end of the JSON value",
-        "DC106": "invalid escape, usually single backslashes in a Windows path",
-        "DC107": "a Windows path whose \\n, \\t, \\b, \\f or \\r silently became a control character",
-        "DC108": "other JSON syntax error (missing comma, unclosed string or bracket, NaN ...)",
-        "DC109": "byte-order mark at the start of the file",
-        "DC110": "the same key twice in one object (warning)",
-        "DC111": "the file cannot be read (missing, permissions, not UTF-8)",
-        "DC201": "no top-level object with an mcpServers object",
-        "DC202": "no server entry that starts data-mcp",
-        "DC203": "an entry with only a url (skipped by the host)",
-        "DC204": "command missing or not a string",
-        "DC205": "command is a relative path",
-        "DC206": "command not found",
-        "DC207": "command not executable",
-        "DC208": "args do not start the server",
-        "DC209": "env is not an object of strings",
-        "DC210": "DATA_BASE_URL missing or unusable",
-        "DC211": "another DATA_* setting has a value the server refuses",
-        "DC212": "PYTHONUNBUFFERED is not 1 (warning)",
-        "DC213": "a server entry is not an object",
-        "DC214": "command is a name looked up on the host's PATH, which may differ from the shell's (warning)",
-        "DC301": "DATA_API_KEY missing from env",
-        "DC302": "DATA_API_KEY is a placeholder",
-        "DC401": "manifest path is relative",
-        "DC402": "manifest file does not exist",
-        "DC403": "the tool set does not resolve (manifest lint errors, unknown profile or style)",
-    }
+CODES = RuleTable(
+    Rule("DC101", "comment", "error", "comment (`//`, `/* */`, `#`): JSON has none"),
+    Rule("DC102", "trailing-comma", "error", "trailing comma"),
+    Rule("DC103", "single-quoted-string", "error", "single-quoted string"),
+    Rule("DC104", "unquoted-key", "error", "unquoted key"),
+    Rule(
+        "DC105",
+        "text-after-value",
+        "error",
+        "text after the end of the JSON value; the host says"
+        " `Unexpected non-whitespace character after JSON at position N (line L column C)`",
+    ),
+    Rule(
+        "DC106",
+        "invalid-escape",
+        "error",
+        'invalid escape, usually single backslashes in a Windows path (`"C:\\Users\\me"`: `\\U` is not an escape)',
+    ),
+    Rule(
+        "DC107",
+        "garbled-path",
+        "error",
+        "a Windows path whose `\\n`, `\\t`, `\\b`, `\\f` or `\\r` silently became a control character",
+    ),
+    Rule(
+        "DC108",
+        "syntax",
+        "error",
+        "other syntax: missing comma, unclosed string or bracket, `NaN`, an invisible no-break space, an empty file",
+    ),
+    Rule("DC109", "byte-order-mark", "error", "byte-order mark at the start of the file"),
+    Rule("DC110", "duplicate-key", "warning", "the same key twice in one object (the host keeps the last)"),
+    Rule("DC111", "unreadable-file", "error", "the file cannot be read (missing, a folder, permissions, not UTF-8)"),
+    Rule("DC201", "no-servers", "error", "no top-level object with an `mcpServers` object"),
+    Rule("DC202", "no-entry", "error", "no entry that starts data-mcp (or none with `--name`)"),
+    Rule(
+        "DC203",
+        "url-only",
+        "error",
+        "an entry with only a `url`: the host skips it as not a valid server configuration"
+        " (a warning for another server's entry)",
+    ),
+    Rule("DC204", "no-command", "error", "`command` missing or not a string"),
+    Rule(
+        "DC205",
+        "relative-command",
+        "error",
+        "`command` is a relative path (the host's working folder is not documented)",
+    ),
+    Rule(
+        "DC206",
+        "command-not-found",
+        "error",
+        "`command` not found (`Failed to spawn process: No such file or directory`): a path that does not exist,"
+        " or a name not on `PATH`",
+    ),
+    Rule("DC207", "command-not-executable", "error", "`command` not executable"),
+    Rule("DC208", "wrong-args", "error", "`args` do not start the server (a warning for launchers)"),
+    Rule(
+        "DC209", "env-not-strings", "error", '`env` is not an object of strings (`"PYTHONUNBUFFERED": 1` needs quotes)'
+    ),
+    Rule("DC210", "bad-base-url", "error", "`DATA_BASE_URL` missing, a placeholder, or not `http(s)://`"),
+    Rule("DC211", "bad-setting", "error", "another `DATA_*` setting the server refuses (e.g. `DATA_VALIDATION_MODE`)"),
+    Rule("DC212", "unbuffered", "warning", '`PYTHONUNBUFFERED` is not `"1"`'),
+    Rule("DC213", "entry-not-object", "error", "a server entry is not an object"),
+    Rule(
+        "DC214",
+        "command-on-path",
+        "warning",
+        "`command` is a name (`python3`) looked up on the host's `PATH`, which may differ from your shell's"
+        " (says where this `PATH` finds it)",
+    ),
+    Rule("DC301", "key-missing", "error", "`DATA_API_KEY` missing from `env`"),
+    Rule("DC302", "key-placeholder", "error", "`DATA_API_KEY` is a placeholder"),
+    Rule("DC401", "relative-manifest", "error", "`DATA_MCP_MANIFEST` is a relative path"),
+    Rule("DC402", "manifest-not-found", "error", "`DATA_MCP_MANIFEST` does not exist"),
+    Rule(
+        "DC403",
+        "tool-set-does-not-resolve",
+        "error",
+        "the tool set does not resolve: the manifest's own `file:line:col` diagnostics, an unknown profile or"
+        " naming style (the server's resolver, the same one `data-mcp lint` uses; a warning for its warnings)",
+    ),
 )
-"""Every finding code and a one-line summary."""
+"""Every config code, by code (the code table of ``docs/desktop.md`` is generated from it)."""
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One problem in a config file: code, severity, plain-words message, fix, and 1-based position."""
+def render_finding(found: Finding, file: str | None = None) -> str:
+    """``file:line:col: error DC101: message`` and, on the next line, the fix."""
+    where = replace(found, file=file).location
+    text = f"{where + ': ' if where else ''}{found.severity} {found.code}: {found.message}"
+    return text + (f"\n  fix: {found.hint}" if found.hint else "")
 
-    code: str
-    severity: Severity
-    message: str
-    fix: str | None = None
-    line: int | None = None
-    col: int | None = None
 
-    @property
-    def is_error(self) -> bool:
-        """Whether the host (or the server) fails because of it."""
-        return self.severity == "error"
-
-    def where(self, file: str | None = None) -> str:
-        """``file:line:col`` (parts left out when unknown)."""
-        parts = [file] if file else []
-        if self.line is not None:
-            parts += [str(self.line), str(self.col if self.col is not None else 1)]
-        return ":".join(parts)
-
-    def render(self, file: str | None = None) -> str:
-        """``file:line:col: error DC101: message`` and, on the next line, the fix."""
-        where = self.where(file)
-        text = f"{where + ': ' if where else ''}{self.severity} {self.code}: {self.message}"
-        return text + (f"\n  fix: {self.fix}" if self.fix else "")
-
-    def as_dict(self) -> dict[str, object]:
-        """The finding as plain JSON-ready data."""
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "message": self.message,
-            "fix": self.fix,
-            "line": self.line,
-            "col": self.col,
-        }
+def finding_json(found: Finding) -> dict[str, object]:
+    """The finding as ``config validate --json`` prints it: no file, the hint called ``fix``."""
+    return {
+        "code": found.code,
+        "severity": found.severity,
+        "message": found.message,
+        "fix": found.hint,
+        "line": found.line,
+        "col": found.col,
+    }

@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from data_pkg.desktop._filelock import LockTimeoutError, file_lock
-from data_pkg.desktop._findings import Finding
 from data_pkg.desktop._strict_json import read_strict
 from data_pkg.desktop._validate import ConfigReadError, read_config
 from data_pkg.errors import ConfigurationError
+from data_pkg.rules import Finding
 
 __all__ = ["InstallRefusedError", "InstallResult", "Merged", "install_entry", "merge_entry", "write_atomic"]
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from data_pkg.desktop._findings import Finding
+from data_pkg.rules import Finding
 
 __all__ = ["MIN_SCRUBBED", "Redactor", "is_secret_name", "mask_key"]
 
@@ -123,9 +123,9 @@ class Redactor:
         return message
 
     def finding(self, finding: Finding) -> Finding:
-        """``finding`` with its message and fix scrubbed."""
+        """``finding`` with its message and hint scrubbed."""
         message = self.scrub(finding.message)
-        fix = self.scrub(finding.fix) if finding.fix is not None else None
-        if message == finding.message and fix == finding.fix:
+        hint = self.scrub(finding.hint) if finding.hint is not None else None
+        if message == finding.message and hint == finding.hint:
             return finding
-        return replace(finding, message=message, fix=fix)
+        return replace(finding, message=message, hint=hint)

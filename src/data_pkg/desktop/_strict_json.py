@@ -29,8 +29,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from data_pkg.desktop._findings import Finding
+from data_pkg.desktop._findings import CODES
 from data_pkg.desktop._redact import Redactor
+from data_pkg.rules import Finding
 from data_pkg.toolsets._parse_json import trailing_comma
 
 __all__ = ["JsonNode", "StrictResult", "looks_like_windows_path", "read_strict"]
@@ -143,9 +144,9 @@ class _Reader:
         row = bisect_right(self.starts, offset) - 1
         return row + 1, offset - self.starts[row] + 1
 
-    def report(self, code: str, offset: int, message: str, fix: str | None, severity: str = "error") -> None:
+    def report(self, code: str, offset: int, message: str, fix: str | None) -> None:
         line, col = self.where(offset)
-        self.findings.append(Finding(code, "warning" if severity == "warning" else "error", message, fix, line, col))
+        self.findings.append(CODES.finding(code, message, hint=fix, line=line, col=col))
 
     def stop(self, code: str, offset: int, message: str, fix: str | None) -> _CannotGoOnError:
         """Record a finding after which reading cannot continue; ``raise`` what it returns."""
@@ -284,7 +285,6 @@ class _Reader:
                     f'"{key.value}" appears twice in this object (first at line {first.line}, column {first.col});'
                     " the host keeps only the last one",
                     "keep one of them (server names must be different)",
-                    "warning",
                 )
             seen[key.value] = key
             members.append((key, item))
@@ -589,9 +589,9 @@ def _judge(text: str) -> Finding | None:
             pos = comma
         line = text.count("\n", 0, pos) + 1
         col = pos - (text.rfind("\n", 0, pos) + 1) + 1
-        return Finding("DC108", "error", f"not strict JSON: {error.msg}", _CHECK_HERE, line, col)
+        return CODES.finding("DC108", f"not strict JSON: {error.msg}", hint=_CHECK_HERE, line=line, col=col)
     except (ValueError, RecursionError) as error:
-        return Finding("DC108", "error", f"not strict JSON: {error}", None, 1, 1)
+        return CODES.finding("DC108", f"not strict JSON: {error}", line=1, col=1)
     return None
 
 
@@ -610,7 +610,7 @@ def read_strict(text: str) -> StrictResult:
     try:
         node = reader.document()
     except RecursionError:
-        reader.findings.append(Finding("DC108", "error", "nested too deeply to read", None, 1, 1))
+        reader.findings.append(CODES.finding("DC108", "nested too deeply to read", line=1, col=1))
         node = None
     findings = sorted(reader.findings, key=lambda f: (f.line or 0, f.col or 0))
     redactor = reader.redactor

@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
 from data_pkg.desktop._entry import DEFAULT_SERVER_NAME, MODULE_ARGS, is_bare_name
-from data_pkg.desktop._findings import Finding, Severity
+from data_pkg.desktop._findings import CODES
 from data_pkg.desktop._redact import Redactor, is_secret_name, mask_key
 from data_pkg.desktop._strict_json import JsonNode, read_strict
 from data_pkg.errors import ConfigurationError
+from data_pkg.rules import Finding, Severity
 from data_pkg.toolsets import MANIFEST_ENV, PROFILE_ENV, STYLE_ENV, is_profile_name, resolve, source_from_env
 
 __all__ = [
@@ -76,13 +77,13 @@ def read_config(path: str | os.PathLike[str]) -> str:
         data = file.read_bytes()
     except FileNotFoundError:
         raise ConfigReadError(
-            Finding("DC111", "error", f"{file} does not exist", "data-mcp config install creates it")
+            CODES.finding("DC111", f"{file} does not exist", hint="data-mcp config install creates it")
         ) from None
     except IsADirectoryError:
-        raise ConfigReadError(Finding("DC111", "error", f"{file} is a folder, not a file", None)) from None
+        raise ConfigReadError(CODES.finding("DC111", f"{file} is a folder, not a file")) from None
     except OSError as error:
         raise ConfigReadError(
-            Finding("DC111", "error", f"{file} cannot be read: {error.strerror or error}", "check its permissions")
+            CODES.finding("DC111", f"{file} cannot be read: {error.strerror or error}", hint="check its permissions")
         ) from None
     try:
         return data.decode("utf-8")
@@ -90,13 +91,12 @@ def read_config(path: str | os.PathLike[str]) -> str:
         line = data.count(b"\n", 0, error.start) + 1
         col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         raise ConfigReadError(
-            Finding(
+            CODES.finding(
                 "DC111",
-                "error",
                 f"{file} is not UTF-8 (byte 0x{data[error.start]:02X}): the host reads its config as UTF-8",
-                "save the file as UTF-8 without BOM",
-                line,
-                col,
+                hint="save the file as UTF-8 without BOM",
+                line=line,
+                col=col,
             )
         ) from None
 
@@ -142,9 +142,12 @@ class _Checker:
     findings: list[Finding] = field(default_factory=list)
     redactor: Redactor = field(default_factory=Redactor)
 
-    def add(self, code: str, at: JsonNode | None, message: str, fix: str | None, severity: Severity = "error") -> None:
+    def add(
+        self, code: str, at: JsonNode | None, message: str, fix: str | None, severity: Severity | None = None
+    ) -> None:
+        """Report ``code`` at ``at`` with the rule's severity, unless ``severity`` says otherwise."""
         line, col = (at.line, at.col) if at is not None else (None, None)
-        self.findings.append(Finding(code, severity, message, fix, line, col))
+        self.findings.append(CODES.finding(code, message, hint=fix, line=line, col=col, severity=severity))
 
     def done(self) -> tuple[Finding, ...]:
         """The findings in document order, no key value in any of them."""
@@ -364,7 +367,6 @@ def _check_name(checker: _Checker, label: str, node: JsonNode, command: str) -> 
         " differ from your shell's (a host started from a desktop menu often has a shorter one), so it may not"
         f" find it or start another Python; on this PATH it is {path}",
         f'write the absolute path to be sure: "{path}" (or the one data-mcp config print shows)',
-        "warning",
     )
 
 
@@ -501,7 +503,6 @@ def _check_settings(checker: _Checker, label: str, entry: JsonNode, env: Mapping
             f"{label}: PYTHONUNBUFFERED is {'not set' if unbuffered is None else repr(unbuffered)}; the server's log"
             " lines may reach the host's log late",
             'add "PYTHONUNBUFFERED": "1" to env',
-            "warning",
         )
 
 

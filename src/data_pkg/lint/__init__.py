@@ -25,16 +25,16 @@ the command line.
 from __future__ import annotations
 
 from data_pkg.lint._config import LintConfig, load_config
-from data_pkg.lint._examples import EXAMPLES, Example, Snippet
-from data_pkg.lint._findings import Finding
+from data_pkg.lint._examples import EXAMPLES
 from data_pkg.lint._formats import FORMATS, render, sarif_document, summary
 from data_pkg.lint._impact import Impact, ImpactError, ManifestImpact, impact
 from data_pkg.lint._impact_report import render_impact
 from data_pkg.lint._inputs import MANIFEST_SUFFIXES, LintInputError
 from data_pkg.lint._lock import lock_diff, lock_path, lock_targets, lock_text
 from data_pkg.lint._repo import PathDisplay, repository_root
-from data_pkg.lint._rules import LINT_RULES, SEVERITIES, LintRule, LintSeverity, all_rules
+from data_pkg.lint._rules import LINT_RULES, all_rules
 from data_pkg.lint._run import LintReport, lint_paths
+from data_pkg.rules import SEVERITIES, Example, Finding, Rule, Severity, Snippet
 
 __all__ = [
     "EXAMPLES",
@@ -49,10 +49,10 @@ __all__ = [
     "LintConfig",
     "LintInputError",
     "LintReport",
-    "LintRule",
-    "LintSeverity",
     "ManifestImpact",
     "PathDisplay",
+    "Rule",
+    "Severity",
     "Snippet",
     "all_rules",
     "impact",

@@ -14,8 +14,9 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from data_pkg.catalog import lookup, tier_rank
-from data_pkg.lint._findings import Finding, finding
+from data_pkg.lint._findings import finding
 from data_pkg.lint._secrets import find_secrets
+from data_pkg.rules import Finding
 from data_pkg.toolsets import PORTABLE_NAME, Diagnostic, Resolution, real_path, tool_name
 
 if TYPE_CHECKING:

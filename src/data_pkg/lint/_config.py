@@ -28,10 +28,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from data_pkg.lint._findings import rules
 from data_pkg.lint._inputs import LintInputError
 from data_pkg.lint._repo import repository_root
-from data_pkg.lint._rules import SEVERITIES, LintSeverity
+from data_pkg.lint._rules import all_rules
+from data_pkg.rules import SEVERITIES, Severity
 from data_pkg.toolsets import RULES
 
 if sys.version_info >= (3, 11):
@@ -53,7 +53,7 @@ class LintConfig:
     paths: tuple[Path, ...] = ()
     """Default PATHs, resolved against the file's folder."""
     disable: frozenset[str] = frozenset()
-    severity: Mapping[str, LintSeverity] = field(default_factory=lambda: MappingProxyType({}))
+    severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
     max_tokens: int | None = None
     dependents: bool = True
 
@@ -62,7 +62,7 @@ class LintConfig:
         """The folder the settings apply to: the configuration file's."""
         return None if self.source is None else self.source.parent
 
-    def settle(self, code: str, severity: LintSeverity) -> LintSeverity | None:
+    def settle(self, code: str, severity: Severity) -> Severity | None:
         """The severity a finding of ``code`` is reported with; None when the rule is disabled."""
         if code in self.disable:
             return None
@@ -85,7 +85,7 @@ def _fail(source: Path, message: str) -> LintInputError:
 
 
 def _code(source: Path, where: str, value: object) -> str:
-    known = rules()
+    known = all_rules()
     if not isinstance(value, str) or value not in known:
         close = _suggest(value, known) if isinstance(value, str) else None
         raise _fail(source, f"{where}: {value!r} is not a rule code" + (f" ({close})" if close else ""))
@@ -114,7 +114,7 @@ def _parse(source: Path, table: Mapping[str, Any], where: str) -> LintConfig:
     severity = table.get("severity", {})
     if not isinstance(severity, dict):
         raise _fail(source, f'{where}.severity must be a table of code = severity, like {{ DM505 = "warning" }}')
-    levels: dict[str, LintSeverity] = {}
+    levels: dict[str, Severity] = {}
     for code, level in severity.items():
         checked = _code(source, f"{where}.severity", code)
         if level not in SEVERITIES:

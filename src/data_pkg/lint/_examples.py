@@ -4,59 +4,20 @@ The test suite lints every example: each ``bad`` one must report its code and no
 ``fixed`` one nothing at all (both with an empty environment). So the docs page cannot show an
 example that does not do what it says.
 
-A snippet is one manifest file, optionally with companion files it extends (paths relative to it).
-``{here}`` in a snippet stands for the folder the manifest is in (an absolute path); the docs
-show it as ``/home/me/manifests``.
+A snippet (:class:`data_pkg.rules.Snippet`) is one manifest file, optionally with companion files
+it extends (paths relative to it). ``{here}`` in a snippet stands for the folder the manifest is in
+(an absolute path); the docs show it as ``/home/me/manifests``. :func:`data_pkg.lint.all_rules`
+attaches each example to its rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 
-HERE = "{here}"
-DOCS_HERE = "/home/me/manifests"
+from data_pkg.rules import HERE, Example, Snippet
+
 _BASE = "tools: [company.quote]\n"
-
-
-@dataclass(frozen=True)
-class Snippet:
-    """One manifest file (``name``, ``text``) and the files it extends (relative path, text)."""
-
-    text: str
-    name: str = "desk.yaml"
-    files: tuple[tuple[str, str], ...] = ()
-    encoding: str = "utf-8"
-    """How the file is saved: every manifest is UTF-8 except the one showing DM106."""
-
-    def write(self, folder: Path) -> Path:
-        """Write the manifest into ``folder`` (and its companions beside it); the manifest's path."""
-        folder.mkdir(parents=True, exist_ok=True)
-        here = folder.resolve().as_posix()
-        for relative, text in self.files:
-            companion = (folder / relative).resolve()
-            companion.parent.mkdir(parents=True, exist_ok=True)
-            companion.write_text(text.replace(HERE, here), encoding="utf-8")
-        path = folder / self.name
-        path.write_bytes(self.text.replace(HERE, here).encode(self.encoding))
-        return path
-
-    def shown(self) -> str:
-        """The text as the docs show it."""
-        return self.text.replace(HERE, DOCS_HERE)
-
-
-@dataclass(frozen=True)
-class Example:
-    """A manifest that breaks rule ``code`` and the same manifest fixed."""
-
-    code: str
-    bad: Snippet
-    fixed: Snippet
-    note: str = ""
-    """Anything the reader needs beyond the two snippets."""
 
 
 _FIELDS = ("TOOLS", "INCLUDE", "EXCLUDE")

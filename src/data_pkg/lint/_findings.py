@@ -1,78 +1,14 @@
-"""A finding: one thing lint reports, from the resolver or from a lint-only rule."""
+"""How lint words a finding: the resolver's and its own, one :class:`~data_pkg.rules.Finding` type.
+
+A lint line is ``file:line:col: CODE severity: message (hint) [cause]``: the severity is spelled
+out because lint has three, and a finding reached through a base that a linted manifest extends
+ends with that cause.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
-
-from data_pkg.lint._rules import LintRule, LintSeverity, all_rules
-from data_pkg.toolsets import Diagnostic
-
-
-@cache
-def rules() -> Mapping[str, LintRule]:
-    """Every rule, by code (computed once)."""
-    return all_rules()
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One finding, with where it is: ``file`` None for the environment, ``line``/``col`` 1-based or None.
-
-    The same shape as :class:`data_pkg.toolsets.Diagnostic`, with one more severity (``info``)
-    for notes that never fail a run.
-    """
-
-    code: str
-    severity: LintSeverity
-    message: str
-    hint: str | None = None
-    file: str | None = None
-    line: int | None = None
-    col: int | None = None
-    via: tuple[str, ...] = ()
-    """For a manifest linted because it extends a linted one: the chain from it to that base (both
-    included), which names the base as the cause; empty otherwise."""
-
-    @property
-    def rule(self) -> LintRule:
-        """The rule this finding comes from."""
-        return rules()[self.code]
-
-    @property
-    def location(self) -> str:
-        """``file:line:col``, ``file``, or empty when the finding comes from the environment."""
-        if self.file is None:
-            return ""
-        if self.line is None:
-            return self.file
-        return f"{self.file}:{self.line}:{self.col if self.col is not None else 1}"
-
-    @property
-    def cause(self) -> str | None:
-        """``because of base/desk.yaml, which team/a.yaml extends``, for a finding reached through a base."""
-        if len(self.via) < 2:
-            return None
-        dependent, *between, base = self.via
-        through = f" through {', '.join(between)}" if between else ""
-        return f"because of {base}, which {dependent} extends{through}"
-
-    @property
-    def text(self) -> str:
-        """The message, then the hint in parentheses, then the cause in brackets (each when there is one)."""
-        text = self.message
-        if self.hint:
-            text += f" ({self.hint})"
-        cause = self.cause
-        if cause:
-            text += f" [{cause}]"
-        return text
-
-    def __str__(self) -> str:
-        text = f"{self.code} {self.severity}: {self.text}"
-        where = self.location
-        return f"{where}: {text}" if where else text
+from data_pkg.lint._rules import all_rules
+from data_pkg.rules import Finding
 
 
 def finding(
@@ -85,10 +21,36 @@ def finding(
     col: int | None = None,
 ) -> Finding:
     """A :class:`Finding` with the severity its rule declares (KeyError for an unknown code)."""
-    return Finding(code, rules()[code].severity, message, hint, file, line, col)
+    return all_rules().finding(code, message, hint=hint, file=file, line=line, col=col)
 
 
-def from_diagnostic(diagnostic: Diagnostic) -> Finding:
-    """The resolver's diagnostic as a finding, unchanged."""
-    d = diagnostic
-    return Finding(d.code, d.severity, d.message, d.hint, d.file, d.line, d.col)
+def slug(found: Finding) -> str:
+    """The slug of the rule ``found`` comes from."""
+    return all_rules()[found.code].slug
+
+
+def cause(found: Finding) -> str | None:
+    """``because of base/desk.yaml, which team/a.yaml extends``, for a finding reached through a base."""
+    if len(found.via) < 2:
+        return None
+    dependent, *between, base = found.via
+    through = f" through {', '.join(between)}" if between else ""
+    return f"because of {base}, which {dependent} extends{through}"
+
+
+def text(found: Finding) -> str:
+    """The message, then the hint in parentheses, then the cause in brackets (each when there is one)."""
+    words = found.message
+    if found.hint:
+        words += f" ({found.hint})"
+    because = cause(found)
+    if because:
+        words += f" [{because}]"
+    return words
+
+
+def line(found: Finding) -> str:
+    """``file:line:col: CODE severity: message (hint) [cause]``; no location for the environment's."""
+    words = f"{found.code} {found.severity}: {text(found)}"
+    where = found.location if found.file is not None else ""
+    return f"{where}: {words}" if where else words

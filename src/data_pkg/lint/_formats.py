@@ -20,9 +20,10 @@ from typing import Any
 from urllib.parse import quote
 
 from data_pkg._version import __version__
-from data_pkg.lint._findings import Finding, rules
-from data_pkg.lint._rules import SEVERITIES
+from data_pkg.lint._findings import line, slug, text
+from data_pkg.lint._rules import all_rules
 from data_pkg.lint._run import LintReport
+from data_pkg.rules import SEVERITIES, Finding
 
 JSON_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -49,21 +50,12 @@ def summary(report: LintReport) -> str:
 
 def render_text(report: LintReport) -> str:
     """``file:line:col: CODE severity: message (hint)`` per finding, then the summary line."""
-    return "".join(f"{f}\n" for f in report.findings) + summary(report) + "\n"
+    return "".join(f"{line(f)}\n" for f in report.findings) + summary(report) + "\n"
 
 
 def _finding_json(f: Finding) -> dict[str, Any]:
-    return {
-        "code": f.code,
-        "rule": f.rule.slug,
-        "severity": f.severity,
-        "message": f.message,
-        "hint": f.hint,
-        "file": f.file,
-        "line": f.line,
-        "col": f.col,
-        "via": list(f.via),
-    }
+    fields = f.as_dict()
+    return {"code": fields.pop("code"), "rule": slug(f), **fields}
 
 
 def render_json(report: LintReport) -> str:
@@ -98,8 +90,8 @@ def render_github(report: LintReport) -> str:
             if f.line is not None:
                 props.append(f"line={f.line}")
                 props.append(f"col={f.col if f.col is not None else 1}")
-        props.append(f"title={_escape_property(f'{f.code} {f.rule.slug}')}")
-        lines.append(f"::{_GITHUB_COMMAND[f.severity]} {','.join(props)}::{_escape_data(f.text)}\n")
+        props.append(f"title={_escape_property(f'{f.code} {slug(f)}')}")
+        lines.append(f"::{_GITHUB_COMMAND[f.severity]} {','.join(props)}::{_escape_data(text(f))}\n")
     return "".join(lines)
 
 
@@ -124,7 +116,7 @@ def _location(file: str, line: int | None = None, col: int | None = None) -> dic
 
 def sarif_document(report: LintReport) -> dict[str, Any]:
     """The report as a SARIF 2.1.0 log (a dict ready for ``json.dumps``)."""
-    catalog = rules()
+    catalog = all_rules()
     index = {code: i for i, code in enumerate(catalog)}
     driver_rules = [
         {
@@ -142,7 +134,7 @@ def sarif_document(report: LintReport) -> dict[str, Any]:
             "ruleId": f.code,
             "ruleIndex": index[f.code],
             "level": _SARIF_LEVEL[f.severity],
-            "message": {"text": f.text},
+            "message": {"text": text(f)},
         }
         if f.file is not None:
             result["locations"] = [_location(f.file, f.line, f.col)]

@@ -21,11 +21,10 @@ from pathlib import Path
 from data_pkg.lint._checks import budget_findings, name_findings, path_findings, secret_findings, tier_findings
 from data_pkg.lint._config import LintConfig, enforced
 from data_pkg.lint._dependents import DependentFinder
-from data_pkg.lint._findings import Finding, from_diagnostic
 from data_pkg.lint._ignore import Ignore, ignores_in
 from data_pkg.lint._inputs import LintInputError, Target, expand
 from data_pkg.lint._repo import PathDisplay
-from data_pkg.lint._rules import LintSeverity
+from data_pkg.rules import Finding, Severity
 from data_pkg.toolsets import NAME_STYLES, STYLE_ENV, open_regular, resolve
 
 _OWN_TEXT = frozenset({"DM503", "DM504", "DM505"})
@@ -43,7 +42,7 @@ class LintReport:
     dependents: tuple[str, ...] = ()
     """The files among ``files`` that were linted because they extend a linted one."""
 
-    def count(self, severity: LintSeverity) -> int:
+    def count(self, severity: Severity) -> int:
         """How many findings have ``severity``."""
         return sum(1 for f in self.findings if f.severity == severity)
 
@@ -63,7 +62,7 @@ class _Context:
 
 def _lint_target(target: Target, ctx: _Context) -> list[Finding]:
     resolution = resolve(target.source, env=ctx.env)
-    found = [from_diagnostic(d) for d in resolution.diagnostics]
+    found = list(resolution.diagnostics)
     # The resolver parsed the target's file (a profile's too) already: its own checks reuse that reading.
     parsed = resolution.parsed
     manifest, file = None, None

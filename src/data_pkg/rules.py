@@ -1,0 +1,201 @@
+"""Rules and findings: one shape for every code the project reports.
+
+Three families of codes share it:
+
+- ``DM1xx``-``DM4xx``: what the resolver (so the server and lint) reports about a manifest
+  (:data:`data_pkg.toolsets.RULES`);
+- ``DM5xx``: what only lint reports, because the server works all the same
+  (:data:`data_pkg.lint.LINT_RULES`);
+- ``DC1xx``-``DC4xx``: what ``data-mcp config validate`` and ``doctor`` report about a desktop
+  assistant's config file (:data:`data_pkg.desktop.CODES`).
+
+A :class:`Rule` says what a code means; a :class:`Finding` is one occurrence of it, with where it
+is. Each family keeps its rules in a :class:`RuleTable`, from which its docs page is generated
+(``scripts/lint_rules_doc.py``, ``scripts/config_codes_doc.py``) and which gives each finding
+the severity its rule declares. Codes are never renumbered or reused: tools, docs and people's
+notes refer to them; a code no longer reported stays, with status ``retired``.
+
+This module sits beside :mod:`data_pkg.errors` at the bottom of the layers: every package may
+import it, and it imports nothing of the project.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+__all__ = ["SEVERITIES", "Example", "Finding", "Rule", "RuleTable", "Severity", "Snippet", "Status"]
+
+Severity = Literal["error", "warning", "info"]
+"""``error`` fails (the host, the server or a lint run); ``warning`` fails lint only under ``--strict``;
+``info`` is a note that never fails anything."""
+
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+"""Severities, most serious first."""
+
+Status = Literal["active", "retired"]
+
+HERE = "{here}"
+"""In a snippet, the folder the file is written to (an absolute path)."""
+DOCS_HERE = "/home/me/manifests"
+"""What the docs show for :data:`HERE`."""
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """One file (``name``, ``text``) and the files beside it that it refers to (relative path, text)."""
+
+    text: str
+    name: str = "desk.yaml"
+    files: tuple[tuple[str, str], ...] = ()
+    encoding: str = "utf-8"
+    """How the file is saved: UTF-8, except to show a file that is not."""
+
+    def write(self, folder: Path) -> Path:
+        """Write the file into ``folder`` (and its companions beside it); the file's path."""
+        folder.mkdir(parents=True, exist_ok=True)
+        here = folder.resolve().as_posix()
+        for relative, text in self.files:
+            companion = (folder / relative).resolve()
+            companion.parent.mkdir(parents=True, exist_ok=True)
+            companion.write_text(text.replace(HERE, here), encoding="utf-8")
+        path = folder / self.name
+        path.write_bytes(self.text.replace(HERE, here).encode(self.encoding))
+        return path
+
+    def shown(self) -> str:
+        """The text as the docs show it."""
+        return self.text.replace(HERE, DOCS_HERE)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A file that breaks rule ``code`` and the same file fixed."""
+
+    code: str
+    bad: Snippet
+    fixed: Snippet
+    note: str = ""
+    """Anything the reader needs beyond the two snippets."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One code: a short slug, the severity its findings have by default, a one-line summary.
+
+    ``examples`` hold a bad and a fixed file each (the docs page shows them, the tests check that
+    each bad one reports this code and each fixed one nothing).
+    """
+
+    code: str
+    slug: str
+    severity: Severity
+    summary: str
+    examples: tuple[Example, ...] = ()
+    status: Status = "active"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem, with where it is.
+
+    ``file`` is None for a problem that comes from the environment (an unknown
+    ``DATA_MCP_TOOL_NAME_STYLE``) or from a text read without a name (a desktop config is
+    validated as text; the file is named when it is printed); ``line`` and ``col`` are 1-based
+    and point at the offending value, or are None when no single value is to blame. ``hint``
+    says how to fix it.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    hint: str | None = None
+    file: str | None = None
+    line: int | None = None
+    col: int | None = None
+    via: tuple[str, ...] = ()
+    """For a manifest linted because it extends a linted one: the chain from it to that base (both
+    included), which names the base as the cause; empty otherwise."""
+
+    @property
+    def is_error(self) -> bool:
+        """Whether this finding fails what reported it."""
+        return self.severity == "error"
+
+    @property
+    def fix(self) -> str | None:
+        """The hint, under the name the desktop config commands print it with (``fix:``)."""
+        return self.hint
+
+    @property
+    def location(self) -> str:
+        """``file:line:col``, ``file``, ``line:col`` or empty, from what is known (a missing column is 1)."""
+        parts = [self.file] if self.file else []
+        if self.line is not None:
+            parts += [str(self.line), str(self.col if self.col is not None else 1)]
+        return ":".join(parts)
+
+    def as_dict(self) -> dict[str, object]:
+        """The finding as plain JSON-ready data: every field, ``via`` as a list."""
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "hint": self.hint,
+            "file": self.file,
+            "line": self.line,
+            "col": self.col,
+            "via": list(self.via),
+        }
+
+    def __str__(self) -> str:
+        """``file:line:col: CODE message (hint)``: how the server logs it and errors quote it."""
+        text = f"{self.code} {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        where = self.location if self.file is not None else ""
+        return f"{where}: {text}" if where else text
+
+
+class RuleTable(Mapping[str, Rule]):
+    """The rules of one family, by code, in code order; each code is declared once (ValueError otherwise)."""
+
+    def __init__(self, *rules: Rule) -> None:
+        table: dict[str, Rule] = {}
+        for rule in rules:
+            if rule.code in table:
+                raise ValueError(f"rule {rule.code} is declared twice")
+            table[rule.code] = rule
+        self._rules = dict(sorted(table.items()))
+
+    def __getitem__(self, code: str) -> Rule:
+        return self._rules[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rules)
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def __repr__(self) -> str:
+        return f"RuleTable({', '.join(self._rules)})"
+
+    def finding(
+        self,
+        code: str,
+        message: str,
+        *,
+        hint: str | None = None,
+        file: str | None = None,
+        line: int | None = None,
+        col: int | None = None,
+        severity: Severity | None = None,
+    ) -> Finding:
+        """A :class:`Finding` of rule ``code`` (KeyError for an unknown code).
+
+        Its severity is the rule's unless ``severity`` gives another: a desktop entry's launcher
+        is a warning where a wrong ``args`` is an error, under one code.
+        """
+        return Finding(code, severity or self[code].severity, message, hint, file, line, col)
