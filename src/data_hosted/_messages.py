@@ -47,19 +47,22 @@ def _too_deep(value: Any, limit: int) -> bool:
     return False
 
 
-def parse_body(body: bytes) -> Any:
-    """The body's JSON value; raises a 400 refusal (-32700) when it is not JSON or nests too deeply."""
-    deep = RefusedError(
+def _deep() -> RefusedError:
+    return RefusedError(
         400, f"Parse error: the JSON nests deeper than {MAX_DEPTH} levels of arrays and objects.", code=PARSE_ERROR
     )
+
+
+def parse_body(body: bytes) -> Any:
+    """The body's JSON value; raises a 400 refusal (-32700) when it is not JSON or nests too deeply."""
     try:
         value = json.loads(body)
     except RecursionError:
-        raise deep from None
+        raise _deep() from None
     except ValueError:
         raise RefusedError(400, "Parse error: the body is not JSON.", code=PARSE_ERROR) from None
     if isinstance(value, (dict, list)) and _too_deep(value, MAX_DEPTH):
-        raise deep
+        raise _deep()
     return value
 
 
