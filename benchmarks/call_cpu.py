@@ -17,10 +17,15 @@ Contenders:
   tool) and its ``quote`` (the SDK plus one upstream GET). Ratios: data-hosted / bare ``ping`` (target
   ≤ 2.3×), data-hosted − bare ``quote`` (stretch: ≤ 0.3 ms). With ``--pure-python`` every server runs
   with uvloop and httptools made unimportable (uvicorn's pure-Python fallback: asyncio and h11).
-- **stdio**: ``python -m data_pkg.mcp`` (``quote``, cache off) over pipes, raw JSON-RPC lines, against
-  a bare ``httpx2`` GET of the same sandbox URL from this process: the server's CPU per call (target
-  ≤ 1.2 ms) and the wall-clock p50 of each (target: stdio ≤ 1.5× the bare GET), and the sandbox's CPU
-  per call, which both pay.
+- **stdio**: ``python -m data_pkg.mcp`` (``quote``, cache off) over pipes, raw JSON-RPC lines from an
+  asyncio client, against a bare ``httpx2.AsyncClient`` GET of the same sandbox URL from the same event
+  loop (the HTTP stack the server itself calls with): the server's CPU per call (target ≤ 1.2 ms) and the
+  wall-clock p50 of each (target: stdio ≤ 1.5× the bare GET), and the sandbox's CPU per call, which both
+  pay. Beside them, where the server's CPU goes (the same call answered from its memory cache, and a
+  ``ping``), and the SDK's own floor for the path: ``bare_mcp_server.py --stdio`` (``MCPServer`` over the
+  SDK's stdio transport) with its trivial tool and its one-GET ``quote``. Then, in this process, what
+  the answer writer (``data_pkg.answers``) costs for that same answer, against encoding it whole as JSON
+  text as a server without it would.
 
 Nothing here is asserted by the tests.
 """
@@ -28,12 +33,13 @@ Nothing here is asserted by the tests.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,19 +103,19 @@ class Contender:
     """A way of making one call, the process whose CPU it costs, and where the results go."""
 
     name: str
-    call: Callable[[], str | None]
+    call: Callable[[], Awaitable[str | None]]
     """One call; returns an error description, or None."""
     pid: int
     """The process whose CPU time the call costs (this one for a call made here)."""
     tally: Tally = field(default_factory=Tally)
 
 
-def run_blocks(contenders: Sequence[Contender], calls: int, rounds: int, sandbox_pid: int | None) -> list[float]:
+async def run_blocks(contenders: Sequence[Contender], calls: int, rounds: int, sandbox_pid: int | None) -> list[float]:
     """Alternating blocks of ``calls`` calls; the load averages seen."""
     loads = []
     for contender in contenders:  # warm-up: connections, imports on first call, caches of the interpreter
         for _ in range(max(20, calls // 5)):
-            contender.call()
+            await contender.call()
     for index in range(rounds):
         order = list(contenders[index % len(contenders) :]) + list(contenders[: index % len(contenders)])
         for contender in order:
@@ -118,7 +124,7 @@ def run_blocks(contenders: Sequence[Contender], calls: int, rounds: int, sandbox
             upstream_before = cpu_seconds(sandbox_pid) if sandbox_pid else 0.0
             for _ in range(calls):
                 started = time.perf_counter()
-                problem = contender.call()
+                problem = await contender.call()
                 contender.tally.wall_ms.append((time.perf_counter() - started) * 1e3)
                 if problem:
                     contender.tally.errors.append(problem)
@@ -136,23 +142,28 @@ HEADERS = {"accept": "application/json, text/event-stream", "content-type": "app
 
 
 class HttpSession:
-    """One MCP session over raw HTTP: initialize, then tools/call."""
+    """One MCP session over raw HTTP: initialize (:meth:`open`), then tools/call."""
 
-    def __init__(self, http: httpx2.Client, url: str) -> None:
+    def __init__(self, http: httpx2.AsyncClient, url: str) -> None:
         self.http = http
         self.url = url
-        opened = http.post(url, headers=HEADERS, json=hosted_load.INITIALIZE)
-        opened.raise_for_status()
         self.headers = {**HEADERS, "mcp-protocol-version": "2025-03-26"}
-        if session := opened.headers.get("mcp-session-id"):
-            self.headers["mcp-session-id"] = session
-        done = http.post(url, headers=self.headers, json={"jsonrpc": "2.0", "method": "notifications/initialized"})
-        if done.status_code != 202:
-            raise RuntimeError(f"notifications/initialized answered {done.status_code}: {done.text[:200]}")
         self.next_id = 1
 
-    def caller(self, name: str, arguments: dict[str, Any]) -> Callable[[], str | None]:
-        def call() -> str | None:
+    async def open(self) -> HttpSession:
+        opened = await self.http.post(self.url, headers=HEADERS, json=hosted_load.INITIALIZE)
+        opened.raise_for_status()
+        if session := opened.headers.get("mcp-session-id"):
+            self.headers["mcp-session-id"] = session
+        done = await self.http.post(
+            self.url, headers=self.headers, json={"jsonrpc": "2.0", "method": "notifications/initialized"}
+        )
+        if done.status_code != 202:
+            raise RuntimeError(f"notifications/initialized answered {done.status_code}: {done.text[:200]}")
+        return self
+
+    def caller(self, name: str, arguments: dict[str, Any]) -> Callable[[], Awaitable[str | None]]:
+        async def call() -> str | None:
             self.next_id += 1
             message = {
                 "jsonrpc": "2.0",
@@ -160,7 +171,7 @@ class HttpSession:
                 "method": "tools/call",
                 "params": {"name": name, "arguments": arguments},
             }
-            response = self.http.post(self.url, headers=self.headers, json=message)
+            response = await self.http.post(self.url, headers=self.headers, json=message)
             if response.status_code != 200:
                 return f"HTTP {response.status_code}: {response.text[:200]}"
             body = response.json()
@@ -181,7 +192,7 @@ def python_command(module_or_script: str, *args: str, pure_python: bool) -> list
     return [sys.executable, "-c", (PURE_PYTHON if pure_python else "import sys; ") + run]
 
 
-def measure_hosted(
+async def measure_hosted(
     sandbox_url: str, sandbox_pid: int | None, calls: int, rounds: int, *, pure_python: bool
 ) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DATA_")}
@@ -200,15 +211,18 @@ def measure_hosted(
     with ExitStack() as stack:
         hosted = stack.enter_context(hosted_load.started(hosted_cmd, env, r"serving \d+ tools at (http://\S+/mcp)"))
         bare = stack.enter_context(hosted_load.started(bare_cmd, env, r"bare MCP server at (http://\S+/mcp)"))
-        http = stack.enter_context(httpx2.Client(timeout=30))
-        ours = HttpSession(http, f"{hosted.match.group(1)}?apikey={hosted_load.KEY}")
-        floor = HttpSession(http, bare.match.group(1))
+        http = httpx2.AsyncClient(timeout=30)
+        ours = await HttpSession(http, f"{hosted.match.group(1)}?apikey={hosted_load.KEY}").open()
+        floor = await HttpSession(http, bare.match.group(1)).open()
         contenders = [
             Contender("data-hosted", ours.caller("quote", {"endpoint": "quote", "symbol": "AAPL"}), hosted.proc.pid),
             Contender("bare SDK, trivial tool", floor.caller("ping", {}), bare.proc.pid),
             Contender("bare SDK, one upstream GET", floor.caller("quote", {"symbol": "AAPL"}), bare.proc.pid),
         ]
-        loads = run_blocks(contenders, calls, rounds, sandbox_pid)
+        try:
+            loads = await run_blocks(contenders, calls, rounds, sandbox_pid)
+        finally:
+            await http.aclose()
     figures = {c.name: c.tally.summary() for c in contenders}
     ours_ms = figures["data-hosted"]["cpu_ms"]["median"]
     bare_ms = figures["bare SDK, trivial tool"]["cpu_ms"]["median"]
@@ -242,59 +256,119 @@ def stack_name() -> str:
 
 
 class StdioSession:
-    """data-mcp over pipes, raw JSON-RPC lines."""
+    """data-mcp over pipes, raw JSON-RPC lines (no SDK client: its cost would land in the figures)."""
 
-    def __init__(self, sandbox_url: str) -> None:
-        env = server_bench.our_env(DATA_BASE_URL=sandbox_url, DATA_CACHE="off")
-        self.pipe = server_bench.Pipe([sys.executable, "-m", "data_pkg.mcp"], env)
-        self.pipe.send(server_bench.INIT)
-        self.pipe.until_id(1)
-        self.pipe.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
         self.next_id = 1
+        self.stray_lines = 0
+
+    @classmethod
+    async def start(cls, sandbox_url: str, cache: str = "off", *, bare: bool = False) -> StdioSession:
+        """data-mcp (cache ``cache``), or with ``bare`` the bare SDK server over the SDK's stdio transport."""
+        env = server_bench.our_env(DATA_BASE_URL=sandbox_url, DATA_CACHE=cache)
+        if bare:
+            command = [str(HERE / "bare_mcp_server.py"), "--stdio", "--upstream", sandbox_url]
+        else:
+            command = ["-m", "data_pkg.mcp"]
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *command,
+            env=env,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+            limit=1 << 24,
+        )
+        session = cls(process)
+        await session.request(server_bench.INIT["method"], server_bench.INIT["params"], request_id=1)
+        await session.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        return session
 
     @property
     def pid(self) -> int:
-        return self.pipe.process.pid
+        return self.process.pid
 
-    def call(self) -> str | None:
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message).encode() + b"\n")
+        await self.process.stdin.drain()
+
+    async def request(self, method: str, params: dict[str, Any], request_id: int) -> dict[str, Any]:
+        """Send a request; its answer (lines that are not JSON-RPC are counted and skipped)."""
+        assert self.process.stdout is not None
+        await self.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        while True:
+            line = await asyncio.wait_for(self.process.stdout.readline(), 30)
+            if not line:
+                raise EOFError("the server closed stdout")
+            try:
+                message = json.loads(line)
+            except ValueError:
+                self.stray_lines += 1
+                continue
+            if isinstance(message, dict) and message.get("id") == request_id:
+                return message
+
+    async def call(self) -> str | None:
+        """``quote`` for AAPL; an error description, or None."""
         self.next_id += 1
-        self.pipe.send(
-            {
-                "jsonrpc": "2.0",
-                "id": self.next_id,
-                "method": "tools/call",
-                "params": {"name": "quote", "arguments": {"symbol": "AAPL"}},
-            }
-        )
-        message, _ = self.pipe.until_id(self.next_id)
+        message = await self.request("tools/call", {"name": "quote", "arguments": {"symbol": "AAPL"}}, self.next_id)
         if "error" in message or message["result"].get("isError"):
             return json.dumps(message)[:200]
         return None
 
-    def close(self) -> int:
-        """Stop the server; the number of stdout lines that were not JSON-RPC."""
-        self.pipe.close()
-        return self.pipe.stray_lines
+    async def trivial(self) -> str | None:
+        """The bare server's trivial tool."""
+        self.next_id += 1
+        message = await self.request("tools/call", {"name": "ping", "arguments": {}}, self.next_id)
+        return None if "result" in message and not message["result"].get("isError") else json.dumps(message)[:200]
+
+    async def ping(self) -> str | None:
+        """A ``ping``: the SDK and the transport alone."""
+        self.next_id += 1
+        message = await self.request("ping", {}, self.next_id)
+        return None if "result" in message else json.dumps(message)[:200]
+
+    async def close(self) -> int:
+        """Stop the server (EOF on stdin); the number of stdout lines that were not JSON-RPC."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), 10)
+        except asyncio.TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        return self.stray_lines
 
 
-def measure_stdio(sandbox_url: str, sandbox_pid: int | None, calls: int, rounds: int) -> dict[str, Any]:
-    with httpx2.Client(timeout=30) as http:
-        url = f"{sandbox_url}/stable/quote"
-        query = {"symbol": "AAPL", "apikey": "demo"}
+async def measure_stdio(sandbox_url: str, sandbox_pid: int | None, calls: int, rounds: int) -> dict[str, Any]:
+    url = f"{sandbox_url}/stable/quote"
+    query = {"symbol": "AAPL", "apikey": "demo"}
+    async with httpx2.AsyncClient(timeout=30) as http:
 
-        def bare() -> str | None:
-            response = http.get(url, params=query)
+        async def bare() -> str | None:
+            response = await http.get(url, params=query)
             return None if response.status_code == 200 else f"HTTP {response.status_code}"
 
-        session = StdioSession(sandbox_url)
+        session = await StdioSession.start(sandbox_url)
+        # Where the server's CPU goes: the same call answered from its memory cache, and a ping.
+        cached = await StdioSession.start(sandbox_url, cache="memory")
+        # The SDK's own floor for the same path: MCPServer over the SDK's stdio transport.
+        floor = await StdioSession.start(sandbox_url, bare=True)
         try:
             contenders = [
                 Contender("data-mcp (stdio)", session.call, session.pid),
                 Contender("bare GET", bare, os.getpid()),
+                Contender("data-mcp, answered from its cache", cached.call, cached.pid),
+                Contender("data-mcp, ping", cached.ping, cached.pid),
+                Contender("bare SDK stdio, trivial tool", floor.trivial, floor.pid),
+                Contender("bare SDK stdio, one upstream GET", floor.call, floor.pid),
             ]
-            loads = run_blocks(contenders, calls, rounds, sandbox_pid)
+            loads = await run_blocks(contenders, calls, rounds, sandbox_pid)
         finally:
-            stray = session.close()
+            stray = await session.close() + await cached.close()
+            await floor.close()
     figures = {c.name: c.tally.summary() for c in contenders}
     ours, floor = figures["data-mcp (stdio)"], figures["bare GET"]
     return {
@@ -307,6 +381,41 @@ def measure_stdio(sandbox_url: str, sandbox_pid: int | None, calls: int, rounds:
         "stray_stdout_lines": stray,
         "errors": sum(f["errors"] for f in figures.values()),
     }
+
+
+def writer_cost(sandbox_url: str, repeats: int = 2000) -> dict[str, Any]:
+    """CPU µs per call of the answer writer for ``quote``'s answer (the stdio server's tool and arguments),
+    against ``json.dumps`` of the same value into one text block; median of five runs each."""
+    import mcp_types as types
+
+    from data_pkg.answers import CallContext
+    from data_pkg.catalog import by_key
+    from data_pkg.mcp.server import WRITER
+    from data_pkg.toolsets import resolve
+
+    tool = resolve(None, env={}).raise_for_errors().get("quote")
+    assert tool is not None
+    value = httpx2.get(f"{sandbox_url}/stable/quote", params={"symbol": "AAPL", "apikey": "demo"}).json()
+    arguments = {"symbol": "AAPL"}
+
+    def shaped() -> object:
+        context = CallContext.of(by_key(tool.endpoint), arguments, tool.fixed)
+        return WRITER.answer(value, tool.answer, context)
+
+    def whole() -> object:
+        return types.CallToolResult(content=[types.TextContent(text=json.dumps(value, separators=(",", ":")))])
+
+    def per_call(work: Callable[[], object]) -> float:
+        runs = []
+        for _ in range(5):
+            started = time.process_time()
+            for _ in range(repeats):
+                work()
+            runs.append((time.process_time() - started) * 1e6 / repeats)
+        return statistics.median(runs)
+
+    shaped_us, whole_us = per_call(shaped), per_call(whole)
+    return {"tool": "quote", "writer_us": shaped_us, "json_text_us": whole_us, "added_us": shaped_us - whole_us}
 
 
 # --------------------------------------------------------------------------------------------- main
@@ -324,11 +433,12 @@ def measure(sandbox_url: str, sandbox_pid: int | None, calls: int, rounds: int, 
     """Every part asked for: ``hosted`` (installed stack), ``hosted-pure`` (asyncio + h11), ``stdio``."""
     out: dict[str, Any] = {"cores": os.cpu_count(), "python": sys.version.split()[0]}
     if "hosted" in parts:
-        out["hosted"] = measure_hosted(sandbox_url, sandbox_pid, calls, rounds, pure_python=False)
+        out["hosted"] = asyncio.run(measure_hosted(sandbox_url, sandbox_pid, calls, rounds, pure_python=False))
     if "hosted-pure" in parts:
-        out["hosted_pure"] = measure_hosted(sandbox_url, sandbox_pid, calls, rounds, pure_python=True)
+        out["hosted_pure"] = asyncio.run(measure_hosted(sandbox_url, sandbox_pid, calls, rounds, pure_python=True))
     if "stdio" in parts:
-        out["stdio"] = measure_stdio(sandbox_url, sandbox_pid, calls, rounds)
+        out["stdio"] = asyncio.run(measure_stdio(sandbox_url, sandbox_pid, calls, rounds))
+        out["stdio"]["answer_writer"] = writer_cost(sandbox_url)
     return out
 
 

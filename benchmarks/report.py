@@ -545,7 +545,7 @@ def measure_load(plan: Plan, sandbox: Sandbox) -> dict[str, Any]:
 
 def measure_cpu(plan: Plan) -> dict[str, Any]:
     """CPU per call from /proc (``call_cpu.py``), against a sandbox of its own (its pid is read too)."""
-    calls, rounds = (100, 3) if plan is QUICK else (300, 6)
+    calls, rounds = (100, 3) if plan is QUICK else (400, 6)
     with call_cpu.sandbox() as (url, pid):
         return call_cpu.measure(url, pid, calls, rounds, ("hosted", "hosted-pure", "stdio"))
 
