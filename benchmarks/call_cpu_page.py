@@ -12,6 +12,7 @@ from typing import Any
 from call_cpu import HOSTED_TARGET, STDIO_CPU_TARGET_MS, STDIO_P50_TARGET, STRETCH_MS
 
 PLOT = "bench-cpu-per-call.png"
+RATIOS = "bench-cpu-ratios.png"
 OURS, BARE, GET = "data-hosted", "bare SDK, trivial tool", "bare SDK, one upstream GET"
 STDIO, BARE_GET = "data-mcp (stdio)", "bare GET"
 CACHED, PING = "data-mcp, answered from its cache", "data-mcp, ping"
@@ -110,6 +111,35 @@ def plot(c: dict[str, Any], plt: Any, save: Callable[[Any, str], None], colors: 
     ax.set_xlabel(f"CPU ms per call, from /proc (median of blocks; bar = min–max)\nload average {low:.1f}–{high:.1f}")
     ax.set_title("CPU time per call: hosted (blue) and stdio (orange) against the bare SDK")
     save(fig, PLOT)
+    ratios(c, plt, save, colors)
+
+
+def ratios(c: dict[str, Any], plt: Any, save: Callable[[Any, str], None], colors: tuple[str, str, str]) -> None:
+    """Each ratio the issue sets a target for, against its target."""
+    ours_c, _, accent = colors
+    rows: list[tuple[str, float, float, str]] = []
+    for key, stack in STACKS:
+        if part := c.get(key):
+            rows.append((f"data-hosted / bare SDK trivial tool,\nCPU per call ({stack})", part["ratio_vs_bare"],
+                         HOSTED_TARGET, ours_c))  # fmt: skip
+    if stdio := c.get("stdio"):
+        rows.append(("data-mcp stdio / bare GET,\np50 wall-clock", stdio["p50_ratio"], STDIO_P50_TARGET, accent))
+    if not rows:
+        return
+    fig, ax = plt.subplots(figsize=(9, 0.75 * len(rows) + 1.4))
+    ax.barh(range(len(rows)), [r for _, r, _, _ in rows], color=[color for *_, color in rows])
+    for i, (_, ratio, target, _) in enumerate(rows):
+        ax.plot([target, target], [i - 0.4, i + 0.4], color="#c0392b", lw=2)
+        ax.text(max(ratio, target) + 0.06, i, f"{ratio:.2f}× (target ≤ {target:g}×)", va="center", fontsize=9)
+    ax.set_yticks(range(len(rows)), [label for label, *_ in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, max(max(r for _, r, _, _ in rows), HOSTED_TARGET) * 1.45)
+    loads = [p["load_average"] for p in (c.get("hosted"), c.get("hosted_pure"), c.get("stdio")) if p]
+    ax.set_xlabel(
+        f"ratio (red mark: target); load average {min(x['min'] for x in loads):.1f}–{max(x['max'] for x in loads):.1f}"
+    )
+    ax.set_title("Ratios against the floors, measured in one run")
+    save(fig, RATIOS)
 
 
 def clocks(w: Callable[[str], None]) -> None:
@@ -168,6 +198,7 @@ def page(c: dict[str, Any], w: Callable[[str], None], image: Callable[[str, str]
     stdio = c.get("stdio")
     if stdio:
         stdio_page(stdio, w)
+    image(RATIOS, "Bar chart of the hosted CPU ratios and the stdio p50 ratio against their targets")
     image(PLOT, "Bar chart of CPU milliseconds per call for data-hosted, the bare SDK server and the stdio server")
 
 
