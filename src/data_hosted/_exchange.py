@@ -9,6 +9,9 @@ of it, because this layer has already done what that machinery is for here
 straight to the SDK's request kernel (``serve_one``, what the SDK's own
 single-exchange entry uses), with the same born-ready connection the stateless
 transport would build, and its answer is written as that transport writes it.
+One deliberate difference: an exception no handler turns into a JSON-RPC error
+answers -32603 *Internal error* (logged here), where the SDK's transport sends
+code 0 and the exception's text, which could carry anything.
 
 ``initialize``, notifications, responses, batches and anything this module
 does not recognise still go through the SDK's transport.

@@ -118,3 +118,19 @@ def test_only_single_requests_of_a_client_that_reads_json_take_the_direct_path()
     assert not takes({"jsonrpc": "2.0", "method": "notifications/initialized"}, ACCEPT)
     assert not takes({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}, ACCEPT)
     assert not takes([request], ACCEPT)
+
+
+async def test_a_handler_that_raises_answers_internal_error_without_its_text(caplog: pytest.LogCaptureFixture) -> None:
+    import mcp_types as types
+    from mcp.server import Server
+
+    async def list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        raise RuntimeError("the text of an unexpected failure, sk-HOSTED-should-not-leak")
+
+    server: Server[Any] = Server("raising", on_list_tools=list_tools)
+    message = {"jsonrpc": "2.0", "id": 3, "method": "tools/list"}
+    async with server.lifespan(server) as state:
+        raw = await answer(server, message, Request({"type": "http", "headers": []}), OLD, state)
+    reply = json.loads(raw)
+    assert reply == {"jsonrpc": "2.0", "id": 3, "error": {"code": -32603, "message": "Internal error"}}
+    assert "RuntimeError" in caplog.text  # the server's log has what happened
