@@ -6,7 +6,7 @@ An answer is a list of rows, one object, or one object holding a list (``{"symbo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +17,7 @@ JsonObject = dict[str, Any]
 class Rows:
     """The rows of an answer, and the object around them when they are nested (``key`` names the list)."""
 
-    rows: list[Any]
+    rows: Sequence[Any]
     envelope: JsonObject | None = None
     key: str | None = None
 

@@ -57,7 +57,7 @@ def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None) 
     else:  # the object around a nested list is the row the projection speaks of
         rows = _Shaped(found.rows, without_nulls)
         envelope = project(without_nulls(found.envelope), spec.fields, spec.exclude_fields)
-    shaped = Rows(rows, envelope, found.key)  # type: ignore[arg-type]
+    shaped = Rows(rows, envelope, found.key)
     if spec.format == "table" and envelope is None and len(rows) > 1:
         try:
             return _fit(shaped, budget, spec.max_tokens, call, table=True)
@@ -69,7 +69,7 @@ def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None) 
 class _Shaped(Sequence[Any]):
     """The upstream's rows, each cleaned and projected when first read (and only then)."""
 
-    def __init__(self, rows: list[Any], shape: Callable[[Any], Any]) -> None:
+    def __init__(self, rows: Sequence[Any], shape: Callable[[Any], Any]) -> None:
         self._rows = rows
         self._shape = shape
         self._done: dict[int, Any] = {}
@@ -109,7 +109,7 @@ def _fit(found: Rows, budget: float, limit: int, call: CallContext, *, table: bo
         return Answer(text, found.rebuild(list(rows)), rows=len(rows), shown=len(rows))
     where = f" of {found.key}" if found.key else ""
     cut = note(rows, max(kept, 1), budget=limit, where=where, call=call)
-    shown = rows[: cut.kept]
+    shown = list(rows[: cut.kept])
     if table:
         if cut.kept > kept:  # the one row shown does not fit: render it all the same
             kept_lines = [*kept_lines, *writer.lines(rows[kept : cut.kept])]
