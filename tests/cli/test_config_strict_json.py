@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from data_pkg.desktop import read_strict
+from data_pkg.desktop import CODES, read_strict, validate_config
 from data_pkg.desktop._strict_json import looks_like_windows_path
+from data_pkg.json_reader import ProblemKind
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
@@ -134,3 +135,121 @@ def test_node_lookup_takes_the_last_duplicate_like_the_host() -> None:
     assert result.node is not None
     assert result.node.member("a") is not None and result.node.member("a").value == 2  # type: ignore[union-attr]
     assert [n.kind for n in result.node.walk()] == ["object", "string", "number", "string", "number"]
+
+
+def _found(text: str) -> list[tuple[str, int | None, int | None, str]]:
+    return [(f.code, f.line, f.col, f.message) for f in read_strict(text).findings]
+
+
+def test_a_missing_comma_before_a_bare_word_is_named_and_the_word_read() -> None:
+    assert _found('{"a": 1 b: 2}') == [
+        ("DC108", 1, 9, "missing comma between two entries"),
+        ("DC104", 1, 9, "unquoted key b: JSON keys must be in double quotes"),
+    ]
+    assert _found("[1 x]") == [
+        ("DC108", 1, 4, "missing comma between two values"),
+        ("DC108", 1, 4, "unquoted text x: JSON strings must be in double quotes"),
+    ]
+    assert [f[:3] for f in _found("[1 true]")] == [("DC108", 1, 4)]
+
+
+def test_something_else_where_a_comma_belongs_stops_the_reading() -> None:
+    assert _found('{"a": 1 2}') == [("DC108", 1, 9, "unexpected '2': expected a comma or } after the value")]
+    assert _found("[1 }") == [("DC108", 1, 4, "unexpected '}': expected a comma or ] after the value")]
+
+
+def test_an_unclosed_block_comment_ends_the_reading_where_it_opens() -> None:
+    result = read_strict('{"a": 1 /* note\n}')
+    assert not result.ok
+    assert _found('{"a": 1 /* note\n}') == [
+        ("DC101", 1, 9, "comment (/* ...) that is never closed: JSON has no comments")
+    ]
+
+
+def test_a_comma_with_nothing_before_it_is_skipped_and_reading_goes_on() -> None:
+    assert _found('{ , "a":1}') == [("DC108", 1, 3, "a comma with no entry before it")]
+    assert [f[:3] for f in _found('{ , "a": 1,}')] == [("DC108", 1, 3), ("DC102", 1, 11)]
+    assert _found("[,1]") == [("DC108", 1, 2, "a comma with no value before it")]
+    assert not read_strict('{ , "a":1}').ok
+
+
+def test_minus_infinity_is_named_with_its_fix_and_reading_goes_on() -> None:
+    result = read_strict('{"a": -Infinity, b: 1}')
+    assert [(f.code, f.line, f.col, f.message, f.fix) for f in result.findings] == [
+        ("DC108", 1, 7, "-Infinity is not JSON", "write a number or null"),
+        ("DC104", 1, 18, "unquoted key b: JSON keys must be in double quotes", 'write "b"'),
+    ]
+
+
+def test_not_json_numbers_and_words_are_read_past() -> None:
+    assert [f[:3] for f in _found('{"a": +1, "b": 0x1F, "c": .5, "d": NaN, "e": True}')] == [
+        ("DC108", 1, 7),
+        ("DC108", 1, 16),
+        ("DC108", 1, 27),
+        ("DC108", 1, 36),
+        ("DC108", 1, 46),
+    ]
+    assert _found('{"a": -}') == [("DC108", 1, 7, "unexpected '-': not the start of a JSON value")]
+
+
+def test_each_way_of_ending_too_early_says_what_is_open() -> None:
+    assert _found('{"a": [1, 2') == [("DC108", 1, 12, "the file ends inside the list opened at line 1, column 7")]
+    assert _found('{"a": 1') == [("DC108", 1, 8, "the file ends inside the object opened at line 1, column 1")]
+    assert _found('{"a": ') == [
+        (
+            "DC108",
+            1,
+            7,
+            'the file ends where the value of "a" should be: something is cut off, or a bracket is not closed',
+        )
+    ]
+    assert _found('{"a" 1}') == [("DC108", 1, 6, 'expected ":" after the key "a"')]
+    assert _found('{"a": "x') == [("DC108", 1, 7, "this string is never closed")]
+    assert _found("{1: 2}") == [("DC108", 1, 2, "unexpected '1': expected a key in double quotes, or \"}\"")]
+    assert _found("}") == [("DC108", 1, 1, "unexpected character '}' where the top-level object should be")]
+
+
+def test_an_empty_file_says_what_the_host_needs() -> None:
+    empty, comment = read_strict("  // nothing\n").findings
+    assert [(f.code, f.line, f.col) for f in (empty, comment)] == [("DC108", 1, 1), ("DC101", 1, 3)]
+    finding = empty
+    assert finding.message == "the file is empty (or holds only comments): the host needs a JSON object"
+    assert finding.fix == 'start from {"mcpServers": {}} (data-mcp config install writes one)'
+
+
+def test_a_byte_order_mark_is_named_and_the_rest_read() -> None:
+    result = read_strict('\ufeff{"a": 1}')
+    assert [(f.code, f.line, f.col) for f in result.findings] == [("DC109", 1, 1)]
+    assert not result.ok and "the host's JSON reader refuses it" in result.findings[0].message
+
+
+def test_a_duplicate_key_is_a_warning_and_the_document_stays() -> None:
+    result = read_strict('{"a": 1,\n "a": 2}')
+    (finding,) = result.findings
+    assert (finding.code, finding.severity, finding.line, finding.col) == ("DC110", "warning", 2, 2)
+    assert "first at line 1, column 2" in finding.message and "the host keeps only the last one" in finding.message
+    assert result.ok and result.node is not None and result.node.value == {"a": 2}
+
+
+def test_nesting_deeper_than_the_reader_recurses_is_a_finding_not_a_crash() -> None:
+    result = read_strict("[" * 100_000)
+    assert not result.ok
+    assert [(f.code, f.line, f.col, f.message) for f in result.findings] == [
+        ("DC108", 1, 1, "nested too deeply to read")
+    ]
+
+
+def test_an_integer_longer_than_python_converts_is_read_as_the_host_reads_it() -> None:
+    # Before, int() raised ValueError (more than 4,300 digits) and config validate ended in a traceback.
+    digits = "1" * 5_000
+    result = read_strict('{"a": ' + digits + ', "b": -' + "9" * 4_000 + "}")
+    assert result.ok and not result.findings
+    assert result.node is not None and result.node.value == {"a": float(digits), "b": -int("9" * 4_000)}
+    validation = validate_config('{"mcpServers": {"market-data": {"command": ' + digits + "}}}")
+    assert "DC204" in [f.code for f in validation.findings]
+
+
+def test_every_problem_the_reader_names_is_a_config_code() -> None:
+    assert set(get_args(ProblemKind)) == {rule.slug for code, rule in CODES.items() if code.startswith("DC1")} - {
+        "unreadable-file"
+    }

@@ -14,9 +14,10 @@ from pydantic import ValidationError
 
 from data_pkg.catalog import TIERS
 from data_pkg.toolsets import NAME_STYLES, manifest_json_schema
-from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, node_from_value
+from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY
 from data_pkg.toolsets._manifest import validate_document
 from data_pkg.toolsets._model import ManifestSchema
+from tests.toolsets.helpers import node_from_value
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "manifest_schema.py"

@@ -111,10 +111,6 @@ class Redactor:
         shown.append(text[at:end])
         return "".join(shown)
 
-    def overlaps(self, start: int, end: int) -> bool:
-        """Whether ``text[start:end]`` touches a key value."""
-        return any(low < end and start < high for low, high in self.spans)
-
     def scrub(self, message: str) -> str:
         """``message`` with every known key value masked."""
         for value in sorted(self.values, key=len, reverse=True):  # longest first: a value may contain another

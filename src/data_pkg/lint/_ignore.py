@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from data_pkg.toolsets._document import COMMENT_KEY, Node
+from data_pkg.toolsets import COMMENT_KEY, Node, parse_text
 
 _DIRECTIVE = re.compile(r"data-mcp:\s*ignore(?P<file>-file)?(?:\[(?P<codes>[^\]]*)\]|(?![\w-]))", re.IGNORECASE)
 _COMMENTED = re.compile(r"#\s*" + _DIRECTIVE.pattern, re.IGNORECASE)
@@ -98,9 +98,7 @@ def ignores_in(text: str, path: Path) -> tuple[Ignore, ...]:
     if suffix in (".py", ".yaml", ".yml"):
         found += _comment_ignores(text)
     if suffix in (".json", ".yaml", ".yml") and COMMENT_KEY in text:
-        from data_pkg.toolsets._parse import FORMATS, parse_text
-
-        root, _ = parse_text(text, FORMATS[suffix], str(path))
+        root, _ = parse_text(text, "json" if suffix == ".json" else "yaml", str(path))
         if root is not None:
             found += _member_ignores(root, top=True)
     return tuple(found)

@@ -44,12 +44,14 @@ from data_pkg.toolsets._schemas import input_schema
 from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, is_profile_name, source_from_env
 
 if TYPE_CHECKING:
+    from data_pkg.toolsets._document import COMMENT_KEY, Node
     from data_pkg.toolsets._manifest import FixedValue, Format, Located, Manifest, Override
     from data_pkg.toolsets._nearby import nearby_path
-    from data_pkg.toolsets._parse import ParsedManifest, parse_manifest
+    from data_pkg.toolsets._parse import ParsedManifest, parse_manifest, parse_text
 
 __all__ = [
     "ANSWER_FORMATS",
+    "COMMENT_KEY",
     "DEFAULT_MAX_ANSWER_TOKENS",
     "DEFAULT_PROFILE",
     "DEFAULT_STYLE",
@@ -70,6 +72,7 @@ __all__ = [
     "FormerName",
     "Located",
     "Manifest",
+    "Node",
     "Override",
     "ParsedManifest",
     "Registry",
@@ -91,6 +94,7 @@ __all__ = [
     "nearby_path",
     "open_regular",
     "parse_manifest",
+    "parse_text",
     "profiles_dir",
     "real_path",
     "resolve",
@@ -103,6 +107,8 @@ __all__ = [
 
 # The parsing stack loads on first use: a server with no manifest never needs it.
 _LAZY = {
+    "COMMENT_KEY": "data_pkg.toolsets._document",
+    "Node": "data_pkg.toolsets._document",
     "FixedValue": "data_pkg.toolsets._manifest",
     "Format": "data_pkg.toolsets._manifest",
     "Located": "data_pkg.toolsets._manifest",
@@ -111,6 +117,7 @@ _LAZY = {
     "nearby_path": "data_pkg.toolsets._nearby",
     "ParsedManifest": "data_pkg.toolsets._parse",
     "parse_manifest": "data_pkg.toolsets._parse",
+    "parse_text": "data_pkg.toolsets._parse",
 }
 
 

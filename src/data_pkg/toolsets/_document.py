@@ -48,22 +48,6 @@ class Node:
         return self.value  # type: ignore[return-value]
 
 
-def node_from_value(value: object, line: int = 1, col: int = 1) -> Node:
-    """Build a node tree from plain Python data (every position set to ``line:col``).
-
-    For tests and for callers that hold a manifest as a dict rather than a file.
-    Tuples and sets count as lists; anything that is not JSON-like raises TypeError.
-    """
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return Node("scalar", value, line, col)
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return Node("list", tuple(node_from_value(v, line, col) for v in value), line, col)
-    if isinstance(value, dict):
-        pairs = tuple((node_from_value(k, line, col), node_from_value(v, line, col)) for k, v in value.items())
-        return Node("map", pairs, line, col)
-    raise TypeError(f"not manifest data: {type(value).__name__}")
-
-
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
     """One manifest field: its name (lowercase; Python spells it in UPPERCASE) and what it means."""
