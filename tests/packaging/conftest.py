@@ -1,9 +1,10 @@
 """The wheel of this repository, built once per session, and fresh virtual environments to install it into.
 
 Installs run offline: a venv borrows its dependencies from this test environment through a ``.pth``
-file, appended after the venv's own site-packages, so ``data_pkg`` resolves to what was installed,
-never to the source tree. ``core_site`` borrows only the core dependencies (no extra), which is
-how a user without ``[mcp]`` or ``[hosted]`` is reproduced.
+file naming a folder of links (``deps_site``: every installed distribution but data-pkg itself), so
+``data_pkg`` resolves to what was installed, never to the source tree, and pip sees data-pkg as not
+installed. ``core_site`` links only the core dependencies (no extra), which is how a user without
+``[mcp]`` or ``[hosted]`` is reproduced.
 """
 
 from __future__ import annotations
@@ -55,7 +56,18 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel of this repository, as ``pip wheel --no-deps -w dist .`` builds it (here without the network)."""
     work = tmp_path_factory.mktemp("dist")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", str(work), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(work),
+            str(ROOT),
+        ],
         check=True,
         timeout=300,
     )
@@ -63,10 +75,27 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
+def _own_entries() -> set[str]:
+    """What the data-pkg distribution itself put in site-packages (an editable install's too)."""
+    return {Path(str(f)).parts[0] for f in metadata.distribution("data-pkg").files or []}
+
+
 @pytest.fixture(scope="session")
-def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Path:
+def deps_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This environment's site-packages without data-pkg itself (links): every dependency of every extra."""
+    site = tmp_path_factory.mktemp("deps-site")
+    purelib = Path(sysconfig.get_paths()["purelib"])
+    own = _own_entries()
+    for entry in purelib.iterdir():
+        if entry.name not in own and entry.name != "__pycache__":
+            (site / entry.name).symlink_to(entry)
+    return site
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path, deps_site: Path) -> Path:
     """The python of a fresh venv with only the built wheel installed (dependencies borrowed, not the source)."""
-    python = make_venv(tmp_path_factory.mktemp("wheel") / "venv", Path(sysconfig.get_paths()["purelib"]))
+    python = make_venv(tmp_path_factory.mktemp("wheel") / "venv", deps_site)
     pip_install(python, str(wheel))
     return python
 

@@ -70,6 +70,12 @@ def test_the_offline_demo_runs_without_key_or_network(shell: dict[str, str], san
     done = run(demo_line.split("#")[0], shell, sandbox)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "list_changed" in done.stdout and "done in" in done.stdout
+    # The next steps it prints run as printed in the same shell: here data-mcp is on PATH.
+    steps = [line.strip() for line in done.stdout.split("\nNext: ", 1)[1].splitlines() if line.strip()]
+    assert steps == ["data-mcp tools analyst", "data-mcp config print --manifest analyst"]
+    for step in steps:
+        ran = run(step, shell, sandbox)
+        assert ran.returncode == 0, f"{step}\n{ran.stdout}{ran.stderr}"
 
 
 def test_the_key_block_checks_the_key(shell: dict[str, str], sandbox: str) -> None:

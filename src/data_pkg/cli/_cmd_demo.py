@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -25,6 +26,33 @@ EXCLUDE = ["transcripts.*"]
 
 def _say(text: str = "") -> None:
     typer.echo(text)
+
+
+def _spelled(command: str) -> str:
+    """How to run this environment's ``command`` in the shell the demo was started from, as printed.
+
+    ``data-mcp`` when that is what the shell finds; else the script's path (relative under the
+    working folder, so ``./dev demo`` prints ``.venv/bin/data-mcp``); else ``python -m data_pkg.cli``.
+    """
+    folder = Path(os.path.abspath(sys.executable)).parent
+    script = folder / (command + (".exe" if os.name == "nt" else ""))
+    if not script.is_file():
+        return f"{sys.executable} -m data_pkg.cli"
+    found = shutil.which(command)
+    if found is not None and os.path.samefile(found, script):
+        return command
+    here = os.getcwd()
+    return os.path.relpath(script, here) if os.path.commonpath([here, script]) == here else str(script)
+
+
+def _process_age() -> float | None:
+    """Seconds since this process started (Linux), so the total includes interpreter and import time."""
+    try:
+        fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # starttime, in clock ticks after boot
+        return time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
 
 
 def _short(text: str, limit: int = 110) -> str:
@@ -119,4 +147,10 @@ def register(app: typer.Typer) -> None:
         with running_sandbox() as base_url, tempfile.TemporaryDirectory(prefix="data-mcp-demo-") as folder:
             _say(f"[1/5] sandbox listening on {base_url}")
             anyio.run(_run, base_url, Path(folder))
-        _say(f"\ndone in {time.perf_counter() - started:.1f} s. Next: data-mcp tools analyst, data-mcp config print")
+        tour = time.perf_counter() - started
+        age = _process_age()
+        took = f"{tour:.1f} s" if age is None else f"{age:.1f} s ({age - tour:.1f} s of it starting data-mcp)"
+        data_mcp = _spelled("data-mcp")
+        _say(f"\ndone in {took}.")
+        _say(f"Next: {data_mcp} tools analyst")
+        _say(f"      {data_mcp} config print --manifest analyst")

@@ -1,0 +1,89 @@
+"""The figures README.md, docs/index.md and docs/server.md state are the code's: counts, sizes, extras, versions.
+
+Each test reads the figure from the page's own sentence, so an edit to either side that makes them disagree fails.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from data_hosted import build_toolset
+from data_pkg.catalog import client_endpoints
+from data_pkg.toolsets import resolve
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+INDEX = (ROOT / "docs" / "index.md").read_text()
+SERVER = (ROOT / "docs" / "server.md").read_text()
+PYPROJECT = (ROOT / "pyproject.toml").read_text()
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+
+def one(pattern: str, text: str) -> tuple[str, ...]:
+    (found,) = re.findall(pattern, text, flags=re.S)
+    return found if isinstance(found, tuple) else (found,)
+
+
+def default_set() -> tuple[int, int, int]:
+    """Tools, bytes and estimated tokens of the default tool list, as ``data-mcp tools`` counts them."""
+    registry = resolve(None, env={}).raise_for_errors()
+    return len(registry), registry.tools_list_bytes(), registry.estimated_tokens()
+
+
+def test_the_readme_counts_the_catalogs_endpoints() -> None:
+    total, withdrawn = map(int, one(r"\((\d+) client endpoints, (\d+) of them\s+withdrawn", README))
+    endpoints = client_endpoints()
+    assert (total, withdrawn) == (len(endpoints), sum(e.status == "withdrawn" for e in endpoints))
+
+
+def test_the_readme_sizes_the_default_set() -> None:
+    per_tool, tools, thousands = one(
+        r"~(\d+) bytes per\s+tool; the default set of (\d+) tools is ~([\d.]+)K tokens", README
+    )
+    count, size, tokens = default_set()
+    assert int(tools) == count
+    assert int(per_tool) == round(size / count, -2)
+    assert float(thousands) == round(tokens / 1000, 1)
+
+
+def test_the_readme_counts_the_hosted_tools() -> None:
+    stated = {int(n) for n in re.findall(r"(\d+)\s+dataset tools", README)}
+    assert stated == {len(build_toolset({"provider": "p", "ratings_addon": "r"}).tools)}
+
+
+def test_the_server_page_sizes_a_tool() -> None:
+    per_tool, tokens = map(int, one(r"each tool costs about (\d+)\s+bytes \(~(\d+) tokens\)", SERVER))
+    count, size, _ = default_set()
+    assert per_tool == round(size / count, -2)
+    assert tokens == per_tool // 4  # the estimate data-mcp tools uses: four bytes a token
+
+
+def test_the_supported_pythons_are_the_packages() -> None:
+    project = tomllib.loads(PYPROJECT)["project"]
+    low, high = one(r">=3\.(\d+),<3\.(\d+)", project["requires-python"])
+    first, last = f"3.{low}", f"3.{int(high) - 1}"
+    assert one(r"needs Python (3\.\d+) to (3\.\d+)", INDEX) == (first, last)
+    assert one(r"`python3` (3\.\d+)–(3\.\d+)", README) == (first, last)
+    classified = [c.rsplit(" :: ", 1)[1] for c in project["classifiers"] if re.search(r":: 3\.\d+$", c)]
+    assert classified == [f"3.{n}" for n in range(int(low), int(high))]
+
+
+def test_the_extras_table_lists_what_each_extra_brings() -> None:
+    project = tomllib.loads(PYPROJECT)["project"]
+
+    def names(requirements: list[str]) -> set[str]:
+        return {re.split(r"[<>=!~;\[ ]", r, maxsplit=1)[0].lower() for r in requirements}
+
+    rows = dict(re.findall(r"^\| (none|`\w+`) \| ([^|]+) \|", INDEX, flags=re.M))
+    stated = {
+        extra.strip("`"): {word.split()[0].lower() for word in cell.replace(", and ", ", ").split(", ")}
+        for extra, cell in rows.items()
+    }
+    wanted = {extra: names(project["optional-dependencies"][extra]) for extra in ("mcp", "sandbox", "redis", "hosted")}
+    assert stated == {"none": names(project["dependencies"])} | wanted
