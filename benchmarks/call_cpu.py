@@ -418,6 +418,33 @@ def writer_cost(sandbox_url: str, repeats: int = 2000) -> dict[str, Any]:
     return {"tool": "quote", "writer_us": shaped_us, "json_text_us": whole_us, "added_us": shaped_us - whole_us}
 
 
+def handler_cost(sandbox_url: str, repeats: int = 2000) -> float:
+    """CPU µs per call of data-mcp's own ``tools/call`` handler for ``quote``, answered from its memory cache
+    (lookup, arguments, the client and its cache, the answer writer, the result), called in this process."""
+    import mcp_types as types
+
+    from data_pkg.mcp.server import create_app
+
+    app = create_app(server_bench.our_env(DATA_BASE_URL=sandbox_url, DATA_CACHE="memory"))
+    entry = app.get_request_handler("tools/call")
+    assert entry is not None
+    params = types.CallToolRequestParams(name="quote", arguments={"symbol": "AAPL"})
+
+    async def run() -> float:
+        for _ in range(50):  # the first call fetches; the rest are answered from the cache
+            await entry.handler(None, params)
+        runs = []
+        for _ in range(5):
+            started = time.process_time()
+            for _ in range(repeats):
+                await entry.handler(None, params)
+            runs.append((time.process_time() - started) * 1e6 / repeats)
+        await app.runtime.client().aclose()
+        return statistics.median(runs)
+
+    return asyncio.run(run())
+
+
 # --------------------------------------------------------------------------------------------- main
 
 
@@ -439,6 +466,7 @@ def measure(sandbox_url: str, sandbox_pid: int | None, calls: int, rounds: int, 
     if "stdio" in parts:
         out["stdio"] = asyncio.run(measure_stdio(sandbox_url, sandbox_pid, calls, rounds))
         out["stdio"]["answer_writer"] = writer_cost(sandbox_url)
+        out["stdio"]["handler_us"] = handler_cost(sandbox_url)
     return out
 
 

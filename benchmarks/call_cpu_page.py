@@ -230,7 +230,15 @@ def stdio_page(stdio: dict[str, Any], w: Callable[[str], None]) -> None:
             f"call answered from the server's memory cache {cpu[CACHED]:.2f} ms (tool lookup, arguments, the cache, "
             f"the answer writer, the result); so the upstream GET, through the data client and httpx2's "
             f"`AsyncClient`, costs the server about {get:.2f} ms, {get / ours * 100:.0f}% of the call, where the same "
-            f"GET costs the measuring process {cpu[BARE_GET]:.2f} ms.\n"
+            f"GET costs the measuring process {cpu[BARE_GET]:.2f} ms."
+            + (
+                f" Of the cache-answered call, data-mcp's own `tools/call` handler (lookup, arguments, the client "
+                f"and its cache, the answer writer, the result) is {stdio['handler_us']:.0f} µs, called in-process; "
+                "the rest is the SDK's dispatch and the pipes."
+                if "handler_us" in stdio
+                else ""
+            )
+            + "\n"
         )
     if CACHED in figures and BARE_GET in figures:
         bare_p50 = figures[BARE_GET]["wall_p50_ms"]
