@@ -17,7 +17,7 @@ own and comes quickly. The key is never shown: at most its last four characters.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -121,56 +121,9 @@ def check_key(
     try:
         with DataClient(settings=settings) as client:
             client.company.get_profile(symbol)
-    except PlanRestrictedError as error:
-        return answer(
-            "plan_limited",
-            f"the key {masked} is valid, but the plan does not cover this request ({where} answered 402: {error})",
-            "nothing to fix for the key; upgrade the plan for data it does not include",
-            http_status=error.status,
-            seconds=time.monotonic() - started,
-        )
-    except AuthenticationError as error:
-        return answer(
-            "invalid",
-            f"the key {masked} was refused ({where} answered {error.status or 401}): {error}",
-            "check DATA_API_KEY: copy the key again from your account page, without spaces",
-            http_status=error.status,
-            seconds=time.monotonic() - started,
-        )
-    except RateLimitError as error:
-        wait = f"; try again in {error.retry_after:g} s" if error.retry_after is not None else ""
-        return answer(
-            "rate_limited",
-            f"the key {masked} is rate-limited ({where} answered {error.status or 429}{wait}): the plan's call"
-            " allowance is used up (the agent stops returning data after a few queries)",
-            "wait for the allowance to refill, or upgrade the plan",
-            http_status=error.status,
-            retry_after=error.retry_after,
-            seconds=time.monotonic() - started,
-        )
-    except TransportError as error:
-        return answer(
-            "unreachable",
-            f"no answer from {url}: {error}",
-            "check DATA_BASE_URL and the network (is the sandbox or API running?)",
-            seconds=time.monotonic() - started,
-        )
-    except (NotFoundError, ResponseValidationError) as error:
-        return answer(
-            "valid",
-            f"the key {masked} was accepted ({where} answered: {error})",
-            None,
-            http_status=200,
-            seconds=time.monotonic() - started,
-        )
     except DataError as error:
-        return answer(
-            "error",
-            f"{where} failed: {error}",
-            "try again later; if it persists, the API is having trouble",
-            http_status=error.status,
-            seconds=time.monotonic() - started,
-        )
+        outcome = next(o for o in _OUTCOMES if isinstance(error, o.raised))
+        return outcome.check(error, answer, time.monotonic() - started, masked=masked, where=where, url=url)
     return answer(
         "valid",
         f"the key {masked} is valid ({where} answered 200)",
@@ -178,3 +131,71 @@ def check_key(
         http_status=200,
         seconds=time.monotonic() - started,
     )
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """What a failed call says about the key: its status, the words for it (``{masked}``, ``{where}``,
+    ``{url}``, ``{error}``, ``{status}``, ``{wait}``), the fix, and the HTTP status to record."""
+
+    raised: type[DataError] | tuple[type[DataError], ...]
+    status: KeyStatus
+    message: str
+    fix: str | None
+    http_status: Callable[[DataError], int | None] = lambda error: error.status
+    usual_status: int | None = None
+    """Shown as ``{status}`` when the error carries none."""
+
+    def check(self, error: DataError, answer: Callable[..., KeyCheck], seconds: float, **words: str) -> KeyCheck:
+        """The :class:`KeyCheck` for ``error``; ``words`` fill the message."""
+        retry_after = getattr(error, "retry_after", None)
+        wait = f"; try again in {retry_after:g} s" if retry_after is not None else ""
+        message = self.message.format(error=error, status=error.status or self.usual_status, wait=wait, **words)
+        http_status = self.http_status(error)
+        return answer(self.status, message, self.fix, http_status=http_status, retry_after=retry_after, seconds=seconds)
+
+
+# The first that matches wins, so subclasses come before DataError.
+_OUTCOMES = (
+    _Outcome(
+        PlanRestrictedError,
+        "plan_limited",
+        "the key {masked} is valid, but the plan does not cover this request ({where} answered 402: {error})",
+        "nothing to fix for the key; upgrade the plan for data it does not include",
+    ),
+    _Outcome(
+        AuthenticationError,
+        "invalid",
+        "the key {masked} was refused ({where} answered {status}): {error}",
+        "check DATA_API_KEY: copy the key again from your account page, without spaces",
+        usual_status=401,
+    ),
+    _Outcome(
+        RateLimitError,
+        "rate_limited",
+        "the key {masked} is rate-limited ({where} answered {status}{wait}): the plan's call allowance is used up"
+        " (the agent stops returning data after a few queries)",
+        "wait for the allowance to refill, or upgrade the plan",
+        usual_status=429,
+    ),
+    _Outcome(
+        TransportError,
+        "unreachable",
+        "no answer from {url}: {error}",
+        "check DATA_BASE_URL and the network (is the sandbox or API running?)",
+        http_status=lambda error: None,
+    ),
+    _Outcome(
+        (NotFoundError, ResponseValidationError),
+        "valid",
+        "the key {masked} was accepted ({where} answered: {error})",
+        None,
+        http_status=lambda error: 200,
+    ),
+    _Outcome(
+        DataError,
+        "error",
+        "{where} failed: {error}",
+        "try again later; if it persists, the API is having trouble",
+    ),
+)

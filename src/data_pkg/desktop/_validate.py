@@ -193,7 +193,17 @@ def validate_config(
     document = strict.node
     redactor = strict.redactor.adding(_secret_values(document))
     checker = _Checker(which, list(strict.findings), redactor)
-    servers = document.member("mcpServers") if document.kind == "object" else None
+    servers = _servers(checker, document)
+    if servers is None:
+        return Validation(checker.done(), document, redactor=redactor)
+    counts: dict[str, int] = {}
+    entries = _check_servers(checker, servers, name, counts)
+    _check_found(checker, servers, name, entries)
+    return Validation(checker.done(), document, tuple(entries), counts, redactor)
+
+
+def _servers(checker: _Checker, document: JsonNode) -> JsonNode | None:
+    """The ``mcpServers`` object, or None after saying why there is none (DC201)."""
     if document.kind != "object":
         checker.add(
             "DC201",
@@ -201,29 +211,33 @@ def validate_config(
             f"the file holds a JSON {document.kind}, but the host expects an object with an mcpServers key",
             'wrap it: {"mcpServers": {...}}',
         )
-        return Validation(checker.done(), document, redactor=redactor)
-    if servers is None or servers.kind != "object":
-        what = "has no mcpServers key" if servers is None else f"has mcpServers as a {servers.kind}, not an object"
-        checker.add(
-            "DC201",
-            servers or document,
-            f"the top-level object {what}: the host finds no servers to start",
-            'add "mcpServers": {...} (data-mcp config install does it)',
-        )
-        return Validation(checker.done(), document, redactor=redactor)
-    entries: list[ServerEntry] = []
-    counts: dict[str, int] = {}
+        return None
+    servers = document.member("mcpServers")
+    if servers is not None and servers.kind == "object":
+        return servers
+    what = "has no mcpServers key" if servers is None else f"has mcpServers as a {servers.kind}, not an object"
+    checker.add(
+        "DC201",
+        servers or document,
+        f"the top-level object {what}: the host finds no servers to start",
+        'add "mcpServers": {...} (data-mcp config install does it)',
+    )
+    return None
+
+
+def _check_servers(checker: _Checker, servers: JsonNode, name: str | None, counts: dict[str, int]) -> list[ServerEntry]:
+    """Check each entry that is ours (named ``name``, or starting data-mcp); point out url-only others (DC203)."""
     names = [key.value for key, _ in servers.members]
     wanted = [name] if name is not None else [n for n in dict.fromkeys(names) if n == DEFAULT_SERVER_NAME]
+    entries: list[ServerEntry] = []
     for key, entry in servers.members:
         if servers.member(key.value) is not entry:
             continue  # a repeated name: the host keeps the last one (DC110 says so)
-        ours = key.value in wanted or (name is None and _starts_data_mcp(entry))
-        if ours:
+        if key.value in wanted or (name is None and _starts_data_mcp(entry)):
             checked = _check_entry(checker, key.value, key, entry, counts)
             if checked is not None:
                 entries.append(checked)
-        elif entry.kind == "object" and entry.member("command") is None and entry.member("url") is not None:
+        elif _url_only(entry):
             checker.add(
                 "DC203",
                 key,
@@ -231,6 +245,17 @@ def validate_config(
                 "give it a command (a url alone is for remote servers this host does not start)",
                 "warning",
             )
+    return entries
+
+
+def _url_only(entry: JsonNode) -> bool:
+    """An entry with a url and no command: a remote server, which this host does not start."""
+    return entry.kind == "object" and entry.member("command") is None and entry.member("url") is not None
+
+
+def _check_found(checker: _Checker, servers: JsonNode, name: str | None, entries: list[ServerEntry]) -> None:
+    """DC202 when the entry asked for is missing, or when nothing of ours was found (and no other finding says why)."""
+    names = [key.value for key, _ in servers.members]
     if name is not None and name not in names:
         checker.add(
             "DC202",
@@ -246,7 +271,6 @@ def validate_config(
             " data_pkg.mcp); the host has nothing of ours to start",
             "run data-mcp config install, or paste the output of data-mcp config print into mcpServers",
         )
-    return Validation(checker.done(), document, tuple(entries), counts, redactor)
 
 
 def _secret_values(document: JsonNode) -> list[object]:
@@ -278,7 +302,8 @@ def _check_entry(
     env = _check_env(checker, label, entry)
     env_node = entry.member("env")
     if env_node is None or env_node.kind == "object":  # an env of the wrong kind is reported once, above
-        _check_settings(checker, label, entry, env)
+        for check in _SETTING_CHECKS:
+            check(checker, label, entry, env)
         _check_manifest(checker, label, name, entry, env, counts)
     return ServerEntry(name, entry, command, args, env)
 
@@ -286,21 +311,7 @@ def _check_entry(
 def _check_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode) -> str | None:
     node = entry.member("command")
     if node is None:
-        if entry.member("url") is not None:
-            checker.add(
-                "DC203",
-                key,
-                f"{label} has only a url: the host skips it as not a valid server configuration"
-                " (data-mcp runs locally, from a command)",
-                "replace the url with command, args and env: data-mcp config print shows them",
-            )
-        else:
-            checker.add(
-                "DC204",
-                key,
-                f"{label} has no command: the host has nothing to start (MCP server not found)",
-                'add "command": the absolute path of Python, as data-mcp config print shows it',
-            )
+        _no_command(checker, label, key, entry)
         return None
     if node.kind != "string" or not node.value.strip():
         shown = "an empty string" if node.kind == "string" else f"a JSON {node.kind}"
@@ -312,21 +323,59 @@ def _check_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode
         )
         return None
     command: str = node.value
-    if any(ord(ch) < 0x20 for ch in command):
-        return command  # the strict reader has reported how the path was garbled
-    if is_bare_name(command):
-        _check_name(checker, label, node, command)
-        return command
-    if not _is_absolute(command):
+    check = next(check for applies, check in _COMMAND_KINDS if applies(command))
+    check(checker, label, node, command)
+    return command
+
+
+def _no_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode) -> None:
+    """An entry without a command: one with a url is a remote server (DC203), else nothing starts (DC204)."""
+    if entry.member("url") is not None:
         checker.add(
-            "DC205",
-            node,
-            f'{label}: command "{command}" is a relative path; the host starts it from a folder it does not'
-            " document (often /), so it is not found there (Failed to spawn process)",
-            f'write the absolute path (from this folder: "{PurePath(os.path.abspath(command)).as_posix()}";'
-            " data-mcp config print shows the Python running it)",
+            "DC203",
+            key,
+            f"{label} has only a url: the host skips it as not a valid server configuration"
+            " (data-mcp runs locally, from a command)",
+            "replace the url with command, args and env: data-mcp config print shows them",
         )
-        return command
+        return
+    checker.add(
+        "DC204",
+        key,
+        f"{label} has no command: the host has nothing to start (MCP server not found)",
+        'add "command": the absolute path of Python, as data-mcp config print shows it',
+    )
+
+
+def _is_garbled(command: str) -> bool:
+    return any(ord(ch) < 0x20 for ch in command)
+
+
+def _is_relative(command: str) -> bool:
+    return not _is_absolute(command)
+
+
+def _anything(command: str) -> bool:
+    return True
+
+
+def _check_garbled(checker: _Checker, label: str, node: JsonNode, command: str) -> None:
+    """Nothing more to say: the strict reader has reported how the path was garbled (DC107)."""
+
+
+def _check_relative(checker: _Checker, label: str, node: JsonNode, command: str) -> None:
+    checker.add(
+        "DC205",
+        node,
+        f'{label}: command "{command}" is a relative path; the host starts it from a folder it does not'
+        " document (often /), so it is not found there (Failed to spawn process)",
+        f'write the absolute path (from this folder: "{PurePath(os.path.abspath(command)).as_posix()}";'
+        " data-mcp config print shows the Python running it)",
+    )
+
+
+def _check_path(checker: _Checker, label: str, node: JsonNode, command: str) -> None:
+    """An absolute path: it must exist (DC206) and be an executable file (DC207)."""
     path = Path(command)
     if not path.exists():
         checker.add(
@@ -344,7 +393,6 @@ def _check_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode
             " cannot start it",
             "point command at the Python executable itself (data-mcp config print shows it)",
         )
-    return command
 
 
 def _check_name(checker: _Checker, label: str, node: JsonNode, command: str) -> None:
@@ -370,54 +418,116 @@ def _check_name(checker: _Checker, label: str, node: JsonNode, command: str) -> 
     )
 
 
+_COMMAND_KINDS: tuple[tuple[Callable[[str], bool], Callable[[_Checker, str, JsonNode, str], None]], ...] = (
+    (_is_garbled, _check_garbled),
+    (is_bare_name, _check_name),
+    (_is_relative, _check_relative),
+    (_anything, _check_path),
+)
+"""What a command string is, and its check: the first that applies."""
+
+
 def _check_args(checker: _Checker, label: str, entry: JsonNode, command: str | None) -> tuple[str, ...]:
     node = entry.member("args")
-    expected = '["-m", "data_pkg.mcp"]'
-    if node is not None and (node.kind != "array" or any(item.kind != "string" for item in node.items)):
-        checker.add("DC208", node, f"{label}: args must be a list of strings", f"write {expected}")
+    args = _string_args(checker, label, node)
+    if args is None:
         return ()
-    args: tuple[str, ...] = tuple(node.value) if node is not None else ()
-    if command is None:
-        return args
+    if command is None or _command_is_the_problem(command):
+        return args  # no command, or one that cannot start (DC206, DC207): its args say nothing yet
     stem = command_stem(command)
-    where = node if node is not None else entry
-    known = stem == "data-mcp" or _PYTHON.match(stem)
-    if not known and _is_absolute(command) and not (Path(command).is_file() and os.access(command, os.X_OK)):
-        return args  # the command itself is the problem (DC206, DC207); its args say nothing yet
-    if stem == "data-mcp":
-        if args not in ((), ("serve",)):
-            checker.add(
-                "DC208",
-                where,
-                f"{label}: data-mcp is started with args {list(args)}, which do not start the server",
-                'remove args (or write ["serve"])',
-            )
-        return args
-    if _PYTHON.match(stem):
-        if args != MODULE_ARGS:
-            why = (
-                "without args Python opens an interactive prompt and never answers the host"
-                if not args
-                else f"args are {_show(args)}, which do not start the server"
-            )
-            checker.add("DC208", where, f"{label}: {why}", f"write {expected}")
-        return args
-    if any("data_pkg.mcp" in a or "data-mcp" in a for a in args):
-        checker.add(
-            "DC208",
-            where,
-            f'{label}: started through "{stem}", a launcher this check cannot follow',
-            "run data-mcp doctor, which starts it; or use the Python path with -m data_pkg.mcp",
-            "warning",
-        )
-        return args
-    checker.add(
-        "DC208",
-        where,
-        f'{label}: command "{stem}" with args {_show(args)} does not start data-mcp',
-        f"use the Python path with {expected}",
-    )
+    check = next(check for applies, check in _LAUNCHES if applies(stem, args))
+    problem = check(label, stem, args)
+    if problem is not None:
+        checker.add("DC208", node if node is not None else entry, *problem)
     return args
+
+
+def _string_args(checker: _Checker, label: str, node: JsonNode | None) -> tuple[str, ...] | None:
+    """The args, when they are a list of strings; else None, after DC208 says so."""
+    if node is None:
+        return ()
+    if node.kind == "array" and all(item.kind == "string" for item in node.items):
+        return tuple(node.value)
+    checker.add("DC208", node, f"{label}: args must be a list of strings", f"write {_MODULE_ARGS}")
+    return None
+
+
+def _command_is_the_problem(command: str) -> bool:
+    """An absolute path, not to data-mcp or a Python, that is not an executable file: DC206 or DC207 says so."""
+    stem = command_stem(command)
+    if _is_data_mcp(stem, ()) or _is_python(stem, ()) or not _is_absolute(command):
+        return False
+    return not (Path(command).is_file() and os.access(command, os.X_OK))
+
+
+_MODULE_ARGS = '["-m", "data_pkg.mcp"]'
+_ArgsProblem = tuple[str, str, Severity | None]
+"""What is wrong with an entry's args, the fix, and the severity when it is not the rule's."""
+
+
+def _is_data_mcp(stem: str, args: tuple[str, ...]) -> bool:
+    return stem == "data-mcp"
+
+
+def _is_python(stem: str, args: tuple[str, ...]) -> bool:
+    return bool(_PYTHON.match(stem))
+
+
+def _mentions_data_mcp(stem: str, args: tuple[str, ...]) -> bool:
+    return any("data_pkg.mcp" in a or "data-mcp" in a for a in args)
+
+
+def _started_otherwise(stem: str, args: tuple[str, ...]) -> bool:
+    return True
+
+
+def _data_mcp_args(label: str, stem: str, args: tuple[str, ...]) -> _ArgsProblem | None:
+    if args in ((), ("serve",)):
+        return None
+    return (
+        f"{label}: data-mcp is started with args {list(args)}, which do not start the server",
+        'remove args (or write ["serve"])',
+        None,
+    )
+
+
+def _python_args(label: str, stem: str, args: tuple[str, ...]) -> _ArgsProblem | None:
+    if args == MODULE_ARGS:
+        return None
+    why = (
+        "without args Python opens an interactive prompt and never answers the host"
+        if not args
+        else f"args are {_show(args)}, which do not start the server"
+    )
+    return f"{label}: {why}", f"write {_MODULE_ARGS}", None
+
+
+def _launcher_args(label: str, stem: str, args: tuple[str, ...]) -> _ArgsProblem | None:
+    return (
+        f'{label}: started through "{stem}", a launcher this check cannot follow',
+        "run data-mcp doctor, which starts it; or use the Python path with -m data_pkg.mcp",
+        "warning",
+    )
+
+
+def _other_args(label: str, stem: str, args: tuple[str, ...]) -> _ArgsProblem | None:
+    return (
+        f'{label}: command "{stem}" with args {_show(args)} does not start data-mcp',
+        f"use the Python path with {_MODULE_ARGS}",
+        None,
+    )
+
+
+_LAUNCHES: tuple[
+    tuple[Callable[[str, tuple[str, ...]], bool], Callable[[str, str, tuple[str, ...]], _ArgsProblem | None]], ...
+] = (
+    (_is_data_mcp, _data_mcp_args),
+    (_is_python, _python_args),
+    (_mentions_data_mcp, _launcher_args),
+    (_started_otherwise, _other_args),
+)
+"""How an entry starts the server (by its command's name, then its args), and what its args must be: the first
+that applies."""
 
 
 def _show(args: tuple[str, ...]) -> str:
@@ -457,14 +567,13 @@ def _value_node(entry: JsonNode, name: str) -> JsonNode | None:
     return env.member(name) if env is not None and env.kind == "object" else None
 
 
-def _check_settings(checker: _Checker, label: str, entry: JsonNode, env: Mapping[str, str]) -> None:
-    env_node = entry.member("env")
-    at = env_node if env_node is not None else entry
+def _check_api_key(checker: _Checker, label: str, entry: JsonNode, env: Mapping[str, str]) -> None:
+    """The key is in env (DC301) and not a placeholder (DC302)."""
     key = env.get("DATA_API_KEY")
     if key is None:
         checker.add(
             "DC301",
-            at,
+            _env_or_entry(entry),
             f"{label}: DATA_API_KEY is not in env; the host passes only a few variables of your environment,"
             " so the server has no key (the agent answers without using tools)",
             'add "DATA_API_KEY": "<your key>" to env (data-mcp config install writes it from $DATA_API_KEY)',
@@ -476,77 +585,117 @@ def _check_settings(checker: _Checker, label: str, entry: JsonNode, env: Mapping
             f"{label}: DATA_API_KEY is a placeholder ({mask_key(key)}), not a key",
             "put your API key there, or set DATA_API_KEY and run data-mcp config install --force",
         )
+
+
+def _check_base_url(checker: _Checker, label: str, entry: JsonNode, env: Mapping[str, str]) -> None:
+    """The API address is set (DC210), and the server accepts it and every other DATA_* setting (DC210, DC211)."""
     base = env.get("DATA_BASE_URL")
     if base is None or is_placeholder(base):
         checker.add(
             "DC210",
-            at if base is None else _value_node(entry, "DATA_BASE_URL"),
+            _env_or_entry(entry) if base is None else _value_node(entry, "DATA_BASE_URL"),
             f"{label}: DATA_BASE_URL is {'not in env' if base is None else f'a placeholder ({base!r})'};"
             " the server has no API address and every call fails",
             'add "DATA_BASE_URL": "https://..." (the API address; http://127.0.0.1:8765 for a local sandbox)',
         )
-    else:
-        from data_pkg.settings import Settings
+        return
+    _check_settings_accepted(checker, label, entry, env)
 
-        try:
-            Settings.from_env(env)
-        except ConfigurationError as error:
-            culprit = next((var for var in env if var.startswith("DATA_") and var in str(error)), None)
-            code = "DC210" if culprit == "DATA_BASE_URL" else "DC211"
-            node = _value_node(entry, culprit) if culprit else None
-            checker.add(code, node or at, f"{label}: {error}", "fix the value in env")
+
+def _check_settings_accepted(checker: _Checker, label: str, entry: JsonNode, env: Mapping[str, str]) -> None:
+    """The server accepts every DATA_* setting: the address (DC210) and the others (DC211)."""
+    from data_pkg.settings import Settings
+
+    try:
+        Settings.from_env(env)
+    except ConfigurationError as error:
+        culprit = next((var for var in env if var.startswith("DATA_") and var in str(error)), None)
+        code = "DC210" if culprit == "DATA_BASE_URL" else "DC211"
+        node = _value_node(entry, culprit) if culprit else None
+        checker.add(code, node or _env_or_entry(entry), f"{label}: {error}", "fix the value in env")
+
+
+def _check_unbuffered(checker: _Checker, label: str, entry: JsonNode, env: Mapping[str, str]) -> None:
+    """PYTHONUNBUFFERED is "1", so log lines reach the host's log as they are written (DC212)."""
     unbuffered = env.get("PYTHONUNBUFFERED")
-    if unbuffered != "1" and (unbuffered is not None or _value_node(entry, "PYTHONUNBUFFERED") is None):
-        checker.add(
-            "DC212",
-            _value_node(entry, "PYTHONUNBUFFERED") or at,
-            f"{label}: PYTHONUNBUFFERED is {'not set' if unbuffered is None else repr(unbuffered)}; the server's log"
-            " lines may reach the host's log late",
-            'add "PYTHONUNBUFFERED": "1" to env',
-        )
+    node = _value_node(entry, "PYTHONUNBUFFERED")
+    if unbuffered == "1" or (unbuffered is None and node is not None):
+        return  # set, or set to a non-string that DC209 reports
+    checker.add(
+        "DC212",
+        node or _env_or_entry(entry),
+        f"{label}: PYTHONUNBUFFERED is {'not set' if unbuffered is None else repr(unbuffered)}; the server's log"
+        " lines may reach the host's log late",
+        'add "PYTHONUNBUFFERED": "1" to env',
+    )
+
+
+_SETTING_CHECKS = (_check_api_key, _check_base_url, _check_unbuffered)
+"""The checks of an entry's env, one per setting, each given the env's string values."""
+
+
+def _env_or_entry(entry: JsonNode) -> JsonNode:
+    """Where a missing setting is reported: the env object, or the entry when it has none."""
+    env = entry.member("env")
+    return env if env is not None else entry
 
 
 def _check_manifest(
     checker: _Checker, label: str, name: str, entry: JsonNode, env: Mapping[str, str], counts: dict[str, int]
 ) -> None:
+    """The manifest (or profile) the entry names resolves, as the server would resolve it (DC401-DC403)."""
     source = source_from_env(env)
     var = MANIFEST_ENV if env.get(MANIFEST_ENV, "").strip() else PROFILE_ENV
     node = _value_node(entry, var) if source is not None else None
-    if source is not None and any(ord(ch) < 0x20 for ch in source):
-        return  # the strict reader has reported how the path was garbled (DC107)
-    if source is not None and not is_profile_name(source):
-        if not _is_absolute(source):
-            checker.add(
-                "DC401",
-                node,
-                f'{label}: {var} "{source}" is a relative path; the host starts the server in a folder it does not'
-                " document, so the file is not found there",
-                "write the absolute path with forward slashes (from this folder that would be"
-                f' "{Path(source).resolve().as_posix()}")',
-            )
-            return
-        if "\\" not in source or os.sep == "\\":
-            path = Path(source).expanduser()
-            if not path.is_file():
-                checker.add(
-                    "DC402",
-                    node,
-                    f'{label}: {var} "{source}" does not exist{" (it is a folder)" if path.is_dir() else ""}',
-                    "fix the path, or name a profile instead (analyst, quant, news ...)",
-                )
-                return
+    if source is not None and not _manifest_path_ok(checker, label, var, source, node):
+        return
     resolution = resolve(source, env=env)
     for problem in resolution.diagnostics:
-        at = node
-        if problem.file is None and STYLE_ENV in str(problem):
-            at = _value_node(entry, STYLE_ENV)
-        what = "the manifest" if source is not None and not is_profile_name(source) else "the tool set"
-        checker.add(
-            "DC403",
-            at or entry.member("env") or entry,
-            f"{label}: {what} does not {'lint clean' if problem.is_error else 'lint without warnings'}: {problem}",
-            f"run data-mcp lint {source}" if source is not None else "fix the setting in env",
-            problem.severity,
-        )
+        _report_resolution(checker, label, entry, source, node, problem)
     if resolution.registry is not None:
         counts[name] = len(resolution.registry.tools)
+
+
+def _report_resolution(
+    checker: _Checker, label: str, entry: JsonNode, source: str | None, node: JsonNode | None, problem: Finding
+) -> None:
+    """One of the resolver's findings, at the setting it comes from (DC403, with the finding's severity)."""
+    at = _value_node(entry, STYLE_ENV) if problem.file is None and STYLE_ENV in str(problem) else node
+    what = "the manifest" if source is not None and not is_profile_name(source) else "the tool set"
+    checker.add(
+        "DC403",
+        at or entry.member("env") or entry,
+        f"{label}: {what} does not {'lint clean' if problem.is_error else 'lint without warnings'}: {problem}",
+        f"run data-mcp lint {source}" if source is not None else "fix the setting in env",
+        problem.severity,
+    )
+
+
+def _manifest_path_ok(checker: _Checker, label: str, var: str, source: str, node: JsonNode | None) -> bool:
+    """Whether ``source`` is worth resolving: a profile name, or an absolute path to a file (else DC401, DC402)."""
+    if _is_garbled(source):
+        return False  # the strict reader has reported how the path was garbled (DC107)
+    if is_profile_name(source):
+        return True
+    if not _is_absolute(source):
+        checker.add(
+            "DC401",
+            node,
+            f'{label}: {var} "{source}" is a relative path; the host starts the server in a folder it does not'
+            " document, so the file is not found there",
+            "write the absolute path with forward slashes (from this folder that would be"
+            f' "{Path(source).resolve().as_posix()}")',
+        )
+        return False
+    if "\\" in source and os.sep != "\\":
+        return True  # a Windows path, checked where it means something: the resolver says what it finds
+    path = Path(source).expanduser()
+    if path.is_file():
+        return True
+    checker.add(
+        "DC402",
+        node,
+        f'{label}: {var} "{source}" does not exist{" (it is a folder)" if path.is_dir() else ""}',
+        "fix the path, or name a profile instead (analyst, quant, news ...)",
+    )
+    return False
