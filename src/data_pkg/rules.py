@@ -22,7 +22,7 @@ import it, and it imports nothing of the project.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -139,16 +139,7 @@ class Finding:
 
     def as_dict(self) -> dict[str, object]:
         """The finding as plain JSON-ready data: every field, ``via`` as a list."""
-        return {
-            "code": self.code,
-            "severity": self.severity,
-            "message": self.message,
-            "hint": self.hint,
-            "file": self.file,
-            "line": self.line,
-            "col": self.col,
-            "via": list(self.via),
-        }
+        return {**asdict(self), "via": list(self.via)}
 
     def __str__(self) -> str:
         """``file:line:col: CODE message (hint)``: how the server logs it and errors quote it."""

@@ -14,13 +14,16 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from data_pkg.catalog import lookup, tier_rank
-from data_pkg.lint._findings import finding
+from data_pkg.lint._rules import all_rules
 from data_pkg.lint._secrets import find_secrets
 from data_pkg.rules import Finding
 from data_pkg.toolsets import PORTABLE_NAME, Diagnostic, Resolution, real_path, tool_name
 
 if TYPE_CHECKING:
     from data_pkg.toolsets import Located, Manifest
+
+finding = all_rules().finding
+"""A finding of a lint rule, with the severity the rule declares."""
 
 _LIST_AT_MOST = 8
 _DRIVE = re.compile(r"[A-Za-z]:")

@@ -11,19 +11,6 @@ from data_pkg.lint._rules import all_rules
 from data_pkg.rules import Finding
 
 
-def finding(
-    code: str,
-    message: str,
-    *,
-    hint: str | None = None,
-    file: str | None = None,
-    line: int | None = None,
-    col: int | None = None,
-) -> Finding:
-    """A :class:`Finding` with the severity its rule declares (KeyError for an unknown code)."""
-    return all_rules().finding(code, message, hint=hint, file=file, line=line, col=col)
-
-
 def slug(found: Finding) -> str:
     """The slug of the rule ``found`` comes from."""
     return all_rules()[found.code].slug
