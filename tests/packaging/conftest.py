@@ -5,15 +5,20 @@ file naming a folder of links (``deps_site``: every installed distribution but d
 ``data_pkg`` resolves to what was installed, never to the source tree, and pip sees data-pkg as not
 installed. ``core_site`` links only the core dependencies (no extra), which is how a user without
 ``[mcp]`` or ``[hosted]`` is reproduced.
+
+Each is built once per test run, also when pytest-xdist runs the suite on several workers: the first worker
+to need one builds it in a folder every worker shares, under a lock, and the others wait for it and use it.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
 import sysconfig
 import venv
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
@@ -26,9 +31,24 @@ OFFLINE = {"PIP_NO_INDEX": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_BU
 """pip settings that keep a documented ``pip install`` offline (``PIP_NO_BUILD_ISOLATION=0`` turns isolation off)."""
 
 
-def make_venv(folder: Path, borrowed: Path, *, with_pip: bool = False) -> Path:
+def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """The folder ``name``, filled by ``build`` once for the whole run (every xdist worker shares it)."""
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder; each worker's own is below it
+    folder = root / name
+    with (root / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if build raised
+        if not (root / f"{name}.done").exists():
+            folder.mkdir(exist_ok=True)
+            build(folder)
+            (root / f"{name}.done").touch()
+    return folder
+
+
+def make_venv(folder: Path, borrowed: Path) -> Path:
     """A venv at ``folder`` whose dependencies come from ``borrowed``; returns its python."""
-    venv.EnvBuilder(with_pip=with_pip, symlinks=os.name != "nt").create(folder)
+    venv.EnvBuilder(symlinks=os.name != "nt").create(folder)
     python = folder / "bin" / "python"
     site = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
@@ -54,24 +74,26 @@ def pip_install(python: Path, *requirements: str) -> None:
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel of this repository, as ``pip wheel --no-deps -w dist .`` builds it (here without the network)."""
-    work = tmp_path_factory.mktemp("dist")
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "-w",
-            str(work),
-            str(ROOT),
-        ],
-        check=True,
-        timeout=300,
-    )
-    (built,) = work.glob("data_pkg-*.whl")
+
+    def build(folder: Path) -> None:
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "-q",
+                "--no-deps",
+                "--no-build-isolation",
+                "-w",
+                str(folder),
+                str(ROOT),
+            ],
+            check=True,
+            timeout=300,
+        )
+
+    (built,) = built_once(tmp_path_factory, "dist", build).glob("data_pkg-*.whl")
     return built
 
 
@@ -83,21 +105,23 @@ def _own_entries() -> set[str]:
 @pytest.fixture(scope="session")
 def deps_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """This environment's site-packages without data-pkg itself (links): every dependency of every extra."""
-    site = tmp_path_factory.mktemp("deps-site")
-    purelib = Path(sysconfig.get_paths()["purelib"])
-    own = _own_entries()
-    for entry in purelib.iterdir():
-        if entry.name not in own and entry.name != "__pycache__":
-            (site / entry.name).symlink_to(entry)
-    return site
+
+    def build(site: Path) -> None:
+        own = _own_entries()
+        for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+            if entry.name not in own and entry.name != "__pycache__":
+                (site / entry.name).symlink_to(entry)
+
+    return built_once(tmp_path_factory, "deps-site", build)
 
 
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path, deps_site: Path) -> Path:
     """The python of a fresh venv with only the built wheel installed (dependencies borrowed, not the source)."""
-    python = make_venv(tmp_path_factory.mktemp("wheel") / "venv", deps_site)
-    pip_install(python, str(wheel))
-    return python
+    folder = built_once(
+        tmp_path_factory, "wheel-venv", lambda venv: pip_install(make_venv(venv, deps_site), str(wheel))
+    )
+    return folder / "bin" / "python"
 
 
 def _core_distributions() -> dict[str, metadata.Distribution]:
@@ -122,19 +146,20 @@ def _core_distributions() -> dict[str, metadata.Distribution]:
 @pytest.fixture(scope="session")
 def core_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A site folder holding only the core dependencies (links into this environment): no mcp, redis, starlette."""
-    site = tmp_path_factory.mktemp("core-site")
-    for distribution in _core_distributions().values():
-        tops = {Path(str(f)).parts[0] for f in distribution.files or []}
-        for top in tops - {"..", "__pycache__"}:
-            source = Path(str(distribution.locate_file(top)))
-            if source.exists() and not (site / top).exists():
-                (site / top).symlink_to(source)
-    return site
+
+    def build(site: Path) -> None:
+        for distribution in _core_distributions().values():
+            tops = {Path(str(f)).parts[0] for f in distribution.files or []}
+            for top in tops - {"..", "__pycache__"}:
+                source = Path(str(distribution.locate_file(top)))
+                if source.exists() and not (site / top).exists():
+                    (site / top).symlink_to(source)
+
+    return built_once(tmp_path_factory, "core-site", build)
 
 
 @pytest.fixture(scope="session")
 def installed_core(tmp_path_factory: pytest.TempPathFactory, wheel: Path, core_site: Path) -> Path:
     """The python of a venv with the wheel and its core dependencies only: ``pip install data-pkg``, no extra."""
-    python = make_venv(tmp_path_factory.mktemp("core") / "venv", core_site)
-    pip_install(python, str(wheel))
-    return python
+    folder = built_once(tmp_path_factory, "core-venv", lambda venv: pip_install(make_venv(venv, core_site), str(wheel)))
+    return folder / "bin" / "python"
