@@ -3,9 +3,9 @@
 A lock holds the resolved tools as the server would list them (name, description, input schema,
 annotations, output schema when published), with what an agent does not see but a reviewer should:
 the endpoint each tool calls, its fixed arguments, how its answers are shaped (fields, format, token
-budget), and what it costs (bytes and estimated tokens, counted as ``data-mcp tools`` counts them). Committed next to the manifest, it turns any change to
-what agents see into a diff in review, including one that arrives through a shared base or a new
-version of a profile or of the catalog.
+budget), and what it costs (bytes and estimated tokens, counted as ``data-mcp tools`` counts them).
+Committed next to the manifest, it turns any change to what agents see into a diff in review,
+including one that arrives through a shared base or a new version of a profile or of the catalog.
 
 The text is stable: keys sorted, two-space indents, one value per line, tools sorted by name (with
 ``order`` listing them as the agent meets them), no version of data-pkg and no date. The same manifest
