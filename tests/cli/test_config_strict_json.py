@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from data_pkg.desktop import CODES, read_strict, validate_config
 from data_pkg.desktop._strict_json import looks_like_windows_path
-from data_pkg.json_reader import ProblemKind
+from data_pkg.json_reader import INT_DIGITS, ProblemKind
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
@@ -247,6 +247,19 @@ def test_an_integer_longer_than_python_converts_is_read_as_the_host_reads_it() -
     assert result.node is not None and result.node.value == {"a": float(digits), "b": -int("9" * 4_000)}
     validation = validate_config('{"mcpServers": {"market-data": {"command": ' + digits + "}}}")
     assert "DC204" in [f.code for f in validation.findings]
+
+
+def test_integers_up_to_4000_digits_stay_integers() -> None:
+    result = read_strict(f"[{'7' * INT_DIGITS}, {'7' * (INT_DIGITS + 1)}]")
+    assert result.node is not None
+    assert [type(item.value) for item in result.node.items] == [int, float]
+
+
+def test_walk_goes_through_lists_and_objects_in_document_order() -> None:
+    result = read_strict('{"a": [1, {"b": null}], "c": "x"}')
+    assert result.node is not None
+    kinds = [n.kind for n in result.node.walk()]
+    assert kinds == ["object", "string", "array", "number", "object", "string", "null", "string", "string"]
 
 
 def test_every_problem_the_reader_names_is_a_config_code() -> None:

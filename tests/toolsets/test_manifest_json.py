@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from data_pkg.toolsets import parse_manifest, parse_text, resolve
+from data_pkg.toolsets._limits import MAX_DEPTH, MAX_VALUES
 from tests.toolsets.helpers import Write, value_of
 
 
@@ -127,3 +128,21 @@ def test_a_text_is_a_manifest_document_exactly_when_json_loads_reads_it(text: st
         assert all(d.line is not None and d.col is not None for d in problems)
     else:
         assert node is not None and problems == [] and value_of(node) == expected
+
+
+def _limits_found(text: str) -> list[tuple[str, int | None, int | None]]:
+    _, problems = parse_text(text, "json", "m.json")
+    return [(d.code, d.line, d.col) for d in problems]
+
+
+def test_keys_count_as_values_to_the_last_one() -> None:
+    def document(entries: int) -> str:  # the document, its key and the list: three values besides the entries
+        return '{"tools": [' + ", ".join(["1"] * entries) + "]}"
+
+    assert _limits_found(document(MAX_VALUES - 3)) == []
+    assert _limits_found(document(MAX_VALUES - 2)) == [("DM108", 1, 12 + 3 * (MAX_VALUES - 3))]
+
+
+def test_nesting_counts_depth_not_the_lists_before() -> None:
+    siblings = ", ".join(["[[]]"] * (MAX_DEPTH * 2))
+    assert _limits_found('{"tools": [' + siblings + "]}") == []
