@@ -5,6 +5,7 @@ Each test reads the figure from the page's own sentence, so an edit to either si
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -87,3 +88,20 @@ def test_the_extras_table_lists_what_each_extra_brings() -> None:
     }
     wanted = {extra: names(project["optional-dependencies"][extra]) for extra in ("mcp", "sandbox", "redis", "hosted")}
     assert stated == {"none": names(project["dependencies"])} | wanted
+
+
+def test_the_server_page_states_the_measured_size_of_five_years_of_prices() -> None:
+    # The answers section of the performance report measures it with the real o200k tokenizer.
+    report = json.loads((ROOT / "benchmarks" / "results" / "report.json").read_text())
+    measured = report["answers"]["history_5y"]["json_tokens"]
+    (stated,) = one(r"five years of daily prices are\s+about ([\d,]+) tokens of JSON", SERVER)
+    assert int(stated.replace(",", "")) == round(measured, -3)
+
+
+def test_the_server_page_states_the_estimators_measured_error() -> None:
+    full = json.loads((ROOT / "benchmarks" / "results" / "report.json").read_text())["answers"]["profiles"]["full"]
+    mean, under = one(
+        r"estimate is within (\d+)% on average and undercounts some answers by up to about (\d+)%", SERVER
+    )
+    assert int(mean) == round(full["estimate_mean_abs_error"] * 100)
+    assert int(under) == round(full["estimate_worst_under"] * 100, -1)
