@@ -90,6 +90,9 @@ class Person:
             script.replace(KEY_PLACEHOLDER, self.env["DATA_API_KEY"])
             .replace(URL_PLACEHOLDER, self.env["DATA_BASE_URL"])
             .replace(REPOSITORY_PLACEHOLDER, str(self.remote))
+            # A loaded 2-core CI machine running two test workers can take longer than a desktop to start the
+            # server; doctor's check is the same, only its deadline is longer than the 20 s default.
+            .replace("data-mcp doctor --assistant Acme", "data-mcp doctor --assistant Acme --timeout 90")
         )
         done = subprocess.run(
             ["bash", "-euo", "pipefail", "-c", filled],
