@@ -470,9 +470,8 @@ class _Reader:
             chars.append(chr(int(text[self.i + 2 : self.i + 6], 16)))
             self.i += 6
         else:
-            invalid.append((self.i, "\\" + esc))
-            chars.append("\\")  # what was meant: a backslash; the next character is read as itself
-            self.i += 1
+            invalid.append((self.i, "\\" + esc))  # the text is not JSON: its value is never used
+            self.i += 1  # the next character is read as itself
 
     def bad_escape(self, raw: str, shown: str, first: tuple[int, str]) -> None:
         offset, escape = first

@@ -262,6 +262,15 @@ def test_walk_goes_through_lists_and_objects_in_document_order() -> None:
     assert kinds == ["object", "string", "array", "number", "object", "string", "null", "string", "string"]
 
 
+def test_an_invalid_escape_in_single_quotes_is_named_too() -> None:
+    assert [f.code for f in read_strict("{\"a\": 'x\\qy', \"b\": 'it\\'s'}").findings] == ["DC103", "DC106", "DC103"]
+
+
+def test_the_text_after_the_value_is_quoted_to_the_end_of_its_line() -> None:
+    (finding,) = read_strict("{}\nmore\nand more").findings
+    assert "and 'more' follows" in finding.message
+
+
 def test_every_problem_the_reader_names_is_a_config_code() -> None:
     assert set(get_args(ProblemKind)) == {rule.slug for code, rule in CODES.items() if code.startswith("DC1")} - {
         "unreadable-file"

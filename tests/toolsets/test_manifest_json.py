@@ -146,3 +146,10 @@ def test_keys_count_as_values_to_the_last_one() -> None:
 def test_nesting_counts_depth_not_the_lists_before() -> None:
     siblings = ", ".join(["[[]]"] * (MAX_DEPTH * 2))
     assert _limits_found('{"tools": [' + siblings + "]}") == []
+
+
+def test_nesting_after_closed_siblings_is_still_counted_from_the_document() -> None:
+    before = '{"tools": [[], [[]], [[[]]]], "include": '
+    deep = "[" * MAX_DEPTH + "]" * MAX_DEPTH  # inside the document: one level more than allowed
+    assert _limits_found(before + deep + "}") == [("DM108", 1, len(before) + MAX_DEPTH)]
+    assert _limits_found(before + deep[1:-1] + "}") == []
