@@ -7,10 +7,10 @@ module implements them for one manifest at a time, recursing into what it extend
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from data_pkg.catalog import (
     DEFAULT_SET,
@@ -364,20 +364,8 @@ class Selector:
 
     def add_includes(self, manifest: Manifest, selection: Selection) -> None:
         """Step 2: add what each ``include`` pattern (or name) selects."""
-        seen: set[str] = set()
-        for entry in manifest.include:
-            where = _at(manifest, entry)
-            if entry.value in seen:
-                self.report("DM202", where, f"include lists {entry.value!r} twice", "keep one")
-                continue
-            seen.add(entry.value)
-            if is_pattern(entry.value):
-                found = self.pattern(manifest, entry, everything=False) or []
-            else:
-                one = self.explicit(entry, where)
-                found = [one] if one is not None else []
-            for endpoint in found:
-                selection.tools.setdefault(endpoint.key, endpoint)
+        for endpoint in self.listed(manifest, "include"):
+            selection.tools.setdefault(endpoint.key, endpoint)
 
     def add_tools(self, manifest: Manifest, selection: Selection) -> None:
         """Step 3: add each tool ``tools`` names."""
@@ -400,20 +388,27 @@ class Selector:
 
     def remove_excludes(self, manifest: Manifest, selection: Selection) -> None:
         """Step 4: remove what each ``exclude`` pattern (or name) selects, from the whole catalog."""
+        for endpoint in self.listed(manifest, "exclude"):
+            selection.tools.pop(endpoint.key, None)
+
+    def listed(self, manifest: Manifest, field: Literal["include", "exclude"]) -> Iterator[Endpoint]:
+        """What each entry of ``include`` or ``exclude`` selects, reporting an entry listed twice.
+
+        An include adds only what may be a tool here (available, not bulk); an exclude removes from
+        the whole catalog, so a name only has to exist.
+        """
+        including = field == "include"
         seen: set[str] = set()
-        for entry in manifest.exclude:
+        for entry in manifest.include if including else manifest.exclude:
             where = _at(manifest, entry)
             if entry.value in seen:
-                self.report("DM202", where, f"exclude lists {entry.value!r} twice", "keep one")
+                self.report("DM202", where, f"{field} lists {entry.value!r} twice", "keep one")
                 continue
             seen.add(entry.value)
             if is_pattern(entry.value):
-                found = self.pattern(manifest, entry, everything=True) or []
-            else:
-                one = self.find(entry, where)
-                found = [one] if one is not None else []
-            for endpoint in found:
-                selection.tools.pop(endpoint.key, None)
+                yield from self.pattern(manifest, entry, everything=not including) or []
+            elif (one := (self.explicit if including else self.find)(entry, where)) is not None:
+                yield one
 
     def apply_overrides(self, manifest: Manifest, selection: Selection, before_tier: set[str]) -> None:
         """Step 6: merge this manifest's overrides over the inherited ones."""
