@@ -38,6 +38,12 @@ ASSISTANT_HELP = "The assistant's folder name (default: DATA_ASSISTANT, else the
 NAME_HELP = "Server name in mcpServers."
 MANIFEST_HELP = "Manifest file or profile name for DATA_MCP_MANIFEST (default: DATA_MCP_MANIFEST)."
 
+# Options several commands take, declared once so their flags and help cannot drift apart.
+AssistantOption = Annotated[Optional[str], typer.Option("--assistant", "-a", help=ASSISTANT_HELP)]
+ConfigPathArgument = Annotated[
+    Optional[Path], typer.Argument(metavar="PATH", help="The config file (default: the assistant's).")
+]
+
 PATH_HELP = """Print where the desktop assistant's config file is (or will be).
 
 Prints the path alone, so it composes: open "$(data-mcp config path)". With --logs, prints the
@@ -187,7 +193,7 @@ def register(app: typer.Typer) -> None:
 
     @config.command("path", help=PATH_HELP)
     def path_command(
-        assistant: Annotated[Optional[str], typer.Option("--assistant", "-a", help=ASSISTANT_HELP)] = None,
+        assistant: AssistantOption = None,
         logs: Annotated[bool, typer.Option("--logs", help="Print the assistant's log folder instead.")] = False,
     ) -> None:
         from data_pkg.desktop import Host
@@ -227,10 +233,8 @@ def register(app: typer.Typer) -> None:
 
     @config.command("install", help=INSTALL_HELP)
     def install_command(
-        path: Annotated[
-            Optional[Path], typer.Argument(metavar="PATH", help="Config file to write (default: the assistant's).")
-        ] = None,
-        assistant: Annotated[Optional[str], typer.Option("--assistant", "-a", help=ASSISTANT_HELP)] = None,
+        path: ConfigPathArgument = None,
+        assistant: AssistantOption = None,
         name: Annotated[str, typer.Option("--name", "-n", help=NAME_HELP)] = "market-data",
         manifest: Annotated[Optional[str], typer.Option("--manifest", "-m", help=MANIFEST_HELP)] = None,
         force: Annotated[bool, typer.Option("--force", help="Replace an existing entry of the same name.")] = False,
@@ -310,10 +314,8 @@ def register(app: typer.Typer) -> None:
 
     @config.command("validate", help=VALIDATE_HELP)
     def validate_command(
-        path: Annotated[
-            Optional[Path], typer.Argument(metavar="PATH", help="Config file to check (default: the assistant's).")
-        ] = None,
-        assistant: Annotated[Optional[str], typer.Option("--assistant", "-a", help=ASSISTANT_HELP)] = None,
+        path: ConfigPathArgument = None,
+        assistant: AssistantOption = None,
         name: Annotated[Optional[str], typer.Option("--name", "-n", help="Check only this server entry.")] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
     ) -> None:

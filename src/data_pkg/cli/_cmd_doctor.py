@@ -11,6 +11,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from data_pkg.cli._cmd_config import AssistantOption
+
 HELP = """Check everything a desktop assistant needs to start the local server, and say what to fix.
 
 \b
@@ -48,12 +50,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("doctor", help=HELP, short_help="Check a desktop assistant setup end to end and say what to fix.")
     def doctor_command(
-        assistant: Annotated[
-            Optional[str],
-            typer.Option(
-                "--assistant", "-a", help="The assistant's folder name (default: DATA_ASSISTANT, else found)."
-            ),
-        ] = None,
+        assistant: AssistantOption = None,
         name: Annotated[
             Optional[str], typer.Option("--name", "-n", help="Server entry to check (default: the data-mcp one).")
         ] = None,
