@@ -23,7 +23,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from functools import partial
-from typing import BinaryIO, Protocol
+from typing import IO, BinaryIO, Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -35,6 +35,8 @@ from data_pkg.mcp._lines import INVALID_REQUEST, Rejected, error_answer, read_li
 from data_pkg.mcp._stdfds import claimed_stdin, claimed_stdout, is_pollable_pipe
 
 logger = logging.getLogger("data_pkg.mcp")
+
+_T = TypeVar("_T")
 
 MAX_LINE = 8 * 2**20
 """Longest line read (bytes): a longer one is answered -32600 and skipped, never held whole."""
@@ -101,18 +103,29 @@ class _Lines(Protocol):
 
 
 async def _open_input(loop: asyncio.AbstractEventLoop, fd: int) -> _Lines:
-    if is_pollable_pipe(fd):
-        reader = asyncio.StreamReader(limit=MAX_LINE)
-        pipe = os.fdopen(fd, "rb", buffering=0, closefd=False)
-        try:
-            transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
-        except (OSError, ValueError, NotImplementedError):
-            logger.debug("stdin cannot be polled; reading it in a thread", exc_info=True)
-        else:
-            logger.debug("stdin is read by the event loop")
-            return _PipeLines(reader, transport)
-    logger.debug("stdin is read by a thread (not a pipe or socket)")
+    reader = asyncio.StreamReader(limit=MAX_LINE)
+    polled = await _polled(fd, "rb", partial(loop.connect_read_pipe, lambda: asyncio.StreamReaderProtocol(reader)))
+    if polled is not None:
+        logger.debug("stdin is read by the event loop")
+        return _PipeLines(reader, polled[0])
+    logger.debug("stdin is read by a thread (not a pipe or socket the loop can poll)")
     return _ThreadLines(loop, fd)
+
+
+async def _polled(fd: int, mode: str, connect: Callable[[IO[bytes]], Awaitable[_T]]) -> _T | None:
+    """What ``connect`` makes of ``fd`` when the event loop can poll it; None when it cannot.
+
+    A pipe or socket on POSIX can be polled; a file, a terminal or Windows cannot (the loop's
+    ``connect_*_pipe`` then raises), and the caller falls back to threads.
+    """
+    if not is_pollable_pipe(fd):
+        return None
+    pipe = os.fdopen(fd, mode, buffering=0, closefd=False)
+    try:
+        return await connect(pipe)
+    except (OSError, ValueError, NotImplementedError):
+        logger.debug("fd %d cannot be polled", fd, exc_info=True)
+        return None
 
 
 class _PipeLines:
@@ -232,16 +245,11 @@ async def _write_all(messages: MemoryObjectReceiveStream[SessionMessage], output
 
 
 async def _open_output(loop: asyncio.AbstractEventLoop, fd: int) -> _Output:
-    if is_pollable_pipe(fd):
-        pipe = os.fdopen(fd, "wb", buffering=0, closefd=False)
-        try:
-            transport, protocol = await loop.connect_write_pipe(_PipeProtocol, pipe)
-        except (OSError, ValueError, NotImplementedError):
-            logger.debug("stdout cannot be polled; writing it from worker threads", exc_info=True)
-        else:
-            logger.debug("stdout is written by the event loop")
-            return _PipeOutput(transport, protocol)
-    logger.debug("stdout is written from worker threads (not a pipe or socket)")
+    polled = await _polled(fd, "wb", partial(loop.connect_write_pipe, _PipeProtocol))
+    if polled is not None:
+        logger.debug("stdout is written by the event loop")
+        return _PipeOutput(*polled)
+    logger.debug("stdout is written from worker threads (not a pipe or socket the loop can poll)")
     return _BlockingOutput(fd)
 
 
