@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, Stri
 
 from data_pkg.toolsets._answer import MAX_ANSWER_TOKENS, MIN_ANSWER_TOKENS
 from data_pkg.toolsets._document import COMMENT_KEY, FIELDS, OVERRIDE_FIELDS
+from data_pkg.toolsets._json_schema import tidy_schema
 
 _DOCS = {f.name: f.summary for f in FIELDS}
 _OVERRIDE_DOCS = {f.name: f.summary for f in OVERRIDE_FIELDS}
@@ -67,31 +68,19 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 def manifest_json_schema() -> dict[str, Any]:
     """The JSON Schema of a YAML or JSON manifest."""
-    schema = _tidy(ManifestSchema.model_json_schema(by_alias=True))
+    schema = tidy_schema(ManifestSchema.model_json_schema(by_alias=True), _property_names)
     return {"$schema": SCHEMA_DIALECT, "title": "data-mcp manifest", **schema}
 
 
-def _tidy(node: Any) -> Any:
-    """Drop per-property titles and null defaults; spell constrained mapping keys as ``propertyNames``.
+def _property_names(schema: dict[str, Any]) -> dict[str, Any]:
+    """Spell a constrained mapping key as ``propertyNames`` instead of ``patternProperties``.
 
     pydantic writes a key constraint as ``patternProperties``, which lets other keys through in
     an editor; ``propertyNames`` + ``additionalProperties`` says what the validator enforces.
     """
-    if isinstance(node, list):
-        return [_tidy(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    out: dict[str, Any] = {}
-    for key, value in node.items():
-        if key in ("properties", "$defs"):
-            out[key] = {name: _tidy(sub) for name, sub in value.items()}
-        elif key == "title" or (key == "default" and value is None):
-            continue
-        else:
-            out[key] = _tidy(value)
-    keys = out.pop("patternProperties", None)
+    keys = schema.pop("patternProperties", None)
     if isinstance(keys, dict) and len(keys) == 1:
         ((pattern, values),) = keys.items()
-        out["propertyNames"] = {"pattern": pattern}
-        out["additionalProperties"] = values
-    return out
+        schema["propertyNames"] = {"pattern": pattern}
+        schema["additionalProperties"] = values
+    return schema

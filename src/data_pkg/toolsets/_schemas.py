@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from data_pkg.catalog import Endpoint, Param, tier_rank
+from data_pkg.toolsets._json_schema import tidy_schema
 
 JsonSchema = dict[str, Any]
 
@@ -84,7 +85,7 @@ def output_schema(
 
         module = importlib.import_module(f"data_pkg.models.{MODEL_MODULES[endpoint.model]}")
         model = getattr(module, endpoint.model)
-        schema = _compact(model.model_json_schema(by_alias=True, mode="serialization"))
+        schema = tidy_schema(model.model_json_schema(by_alias=True, mode="serialization"), _nullable_types)
         _project(schema, fields, exclude_fields)
     if endpoint.single and schema.get("type") == "object":
         return schema
@@ -110,27 +111,12 @@ def _project(schema: JsonSchema, fields: tuple[str, ...] | None, exclude: tuple[
         schema["required"] = [name for name in schema["required"] if name in kept]
 
 
-def _compact(schema: Any) -> Any:
-    """Drop titles and null defaults, and fold ``anyOf [T, null]`` into ``type: [T, "null"]``."""
-    if isinstance(schema, list):
-        return [_compact(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    out: dict[str, Any] = {}
-    for key, value in schema.items():
-        if key == "title":
-            continue
-        if key in ("properties", "$defs"):
-            # Mappings of names to schemas: a field may well be called "title".
-            out[key] = {name: _compact(sub) for name, sub in value.items()}
-        else:
-            out[key] = _compact(value)
-    if "default" in out and out["default"] is None:
-        del out["default"]
-    options = out.get("anyOf")
+def _nullable_types(schema: dict[str, Any]) -> dict[str, Any]:
+    """Fold ``anyOf [T, null]`` into ``type: [T, "null"]``: the same meaning in fewer tokens."""
+    options = schema.get("anyOf")
     if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
         other = options[0] if options[1] == {"type": "null"} else options[1]
         if set(other) == {"type"} and isinstance(other["type"], str):
-            del out["anyOf"]
-            out["type"] = [other["type"], "null"]
-    return out
+            del schema["anyOf"]
+            schema["type"] = [other["type"], "null"]
+    return schema
