@@ -1,19 +1,22 @@
 """What the sync and async clients share: checking a call, reading a reply, retry policy.
 
-Everything here is free of I/O so that the two transports in ``_sync.py``
-and ``_async.py`` stay thin loops around ``send``.
+Everything here is free of I/O (``Sender`` builds an HTTP client, it does not
+use it) so that the two transports in ``_sync.py`` and ``_async.py`` stay thin
+loops around ``send``: each keeps only what it awaits or blocks on.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import httpx2
 
+from data_pkg._version import __version__
 from data_pkg.catalog import Endpoint, lookup
 from data_pkg.client._args import WireRequest, encode, query_string
 from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
@@ -109,6 +112,35 @@ class Engine:
             raise classify(call.endpoint, status, headers, body)
         return body
 
+    def reply(self, call: Call, response: httpx2.Response, started: float) -> bytes:
+        """The body of a whole reply, sent at ``started`` (``time.perf_counter()``), once recorded and logged.
+
+        Raises the matching error when the reply is not a usable answer (see :meth:`check`).
+        """
+        self.observe(response.headers)
+        elapsed = (time.perf_counter() - started) * 1000
+        logger.debug("%s -> %s in %.1f ms", call.describe(), response.status_code, elapsed)
+        return self.check(call, response.status_code, response.headers, response.content)
+
+    def stream_failed(self, response: httpx2.Response) -> bool:
+        """Record a streamed reply's rate-limit headers; True when it failed (read its body for :meth:`check`)."""
+        self.observe(response.headers)
+        return response.status_code >= 400
+
+    def retry_or_raise(self, call: Call, attempt: int, failure: httpx2.TransportError | DataError) -> float:
+        """Seconds to wait before retrying ``call`` after ``failure`` of try ``attempt``; raises it if not retried.
+
+        An HTTP-library failure becomes our :class:`TransportError` first. Call this outside the
+        ``except`` block that caught ``failure``: the error raised then carries no trace of the
+        library's exception, whose text was not redacted.
+        """
+        error = transport_error(call, failure) if isinstance(failure, httpx2.TransportError) else failure
+        delay = self.retry_delay(attempt, error)
+        if delay is None:
+            raise error
+        logger.info("%s failed (%s); retry %d in %.2f s", call.describe(), error, attempt + 1, delay)
+        return delay
+
     def retry_delay(self, attempt: int, error: DataError) -> float | None:
         """Seconds to wait before retrying ``error``, or None when it must not be retried.
 
@@ -151,6 +183,34 @@ class Engine:
                 f"{call.endpoint.spec}: nothing found for {call.describe()}", endpoint=call.endpoint.spec
             )
         return rows[0]
+
+
+_Http = TypeVar("_Http", httpx2.Client, httpx2.AsyncClient)
+_Pool = TypeVar("_Pool", httpx2.BaseTransport, httpx2.AsyncBaseTransport)
+
+
+class Sender(Generic[_Http, _Pool]):
+    """What both transports hold: the engine, and an HTTP client (``http_class``) made on first use."""
+
+    http_class: type[_Http]
+
+    def __init__(self, engine: Engine, *, transport: _Pool | None = None) -> None:
+        self.engine = engine
+        self._transport: _Pool | None = transport
+        self._http: _Http | None = None
+
+    @property
+    def http(self) -> _Http:
+        """The HTTP client, created on first use so that building a client costs nothing."""
+        if self._http is None:
+            # Keyword arguments typed loosely: each subclass pairs its client with the matching transport.
+            options: dict[str, Any] = {
+                "timeout": self.engine.settings.timeout,
+                "transport": self._transport,
+                "headers": {"User-Agent": f"data-pkg/{__version__}"},
+            }
+            self._http = self.http_class(**options)
+        return self._http
 
 
 def _plan_rate(plan: str | None) -> int | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 import time
 from collections.abc import Iterator, Mapping
@@ -11,32 +10,15 @@ from typing import Any
 
 import httpx2
 
-from data_pkg._version import __version__
-from data_pkg.client._bulk import CsvRows
-from data_pkg.client._engine import Call, Engine, transport_error
+from data_pkg.client._bulk import CsvRows, atomic_file
+from data_pkg.client._engine import Call, Sender, transport_error
 from data_pkg.errors import DataError
 
-logger = logging.getLogger("data_pkg.client")
 
-
-class SyncTransport:
+class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
     """Sends checked calls for :class:`~data_pkg.DataClient`."""
 
-    def __init__(self, engine: Engine, *, transport: httpx2.BaseTransport | None = None) -> None:
-        self.engine = engine
-        self._transport = transport
-        self._http: httpx2.Client | None = None
-
-    @property
-    def http(self) -> httpx2.Client:
-        """The HTTP client, created on first use so that building a DataClient costs nothing."""
-        if self._http is None:
-            self._http = httpx2.Client(
-                timeout=self.engine.settings.timeout,
-                transport=self._transport,
-                headers={"User-Agent": f"data-pkg/{__version__}"},
-            )
-        return self._http
+    http_class = httpx2.Client
 
     def call(self, name: str, args: Mapping[str, object], *, plain: bool = False, refresh: bool = False) -> Any:
         """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values."""
@@ -65,19 +47,10 @@ class SyncTransport:
             self.engine.limiter.acquire()
             started = time.perf_counter()
             try:
-                response = self.http.get(url, params=query)
-                self.engine.observe(response.headers)
-                logger.debug("%s -> %s in %.1f ms", call.describe(), response.status_code, _ms(started))
-                return self.engine.check(call, response.status_code, response.headers, response.content)
-            except httpx2.TransportError as exc:
-                error: DataError = transport_error(call, exc)
-            except DataError as exc:
-                error = exc
-            delay = self.engine.retry_delay(attempt, error)
-            if delay is None:
-                raise error
-            logger.info("%s failed (%s); retry %d in %.2f s", call.describe(), error, attempt + 1, delay)
-            time.sleep(delay)
+                return self.engine.reply(call, self.http.get(url, params=query), started)
+            except (httpx2.TransportError, DataError) as exc:
+                failure = exc
+            time.sleep(self.engine.retry_or_raise(call, attempt, failure))
             attempt += 1
 
     def stream_rows(self, name: str, args: Mapping[str, object]) -> Iterator[Any]:
@@ -96,16 +69,11 @@ class SyncTransport:
         """Stream an endpoint's raw body into ``destination``, atomically; returns the path."""
         call = self.engine.prepare(name, args)
         target = Path(destination)
-        temporary = target.with_name(f".{target.name}.{os.getpid()}.{id(call):x}.part")
         response = self._open(call)
         try:
-            with temporary.open("wb") as sink:
+            with atomic_file(target, id(call)) as sink:
                 for chunk in response.iter_bytes():
                     sink.write(chunk)
-            temporary.replace(target)
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
         finally:
             response.close()
         return target
@@ -119,8 +87,7 @@ class SyncTransport:
             response = self.http.send(request, stream=True)
         except httpx2.TransportError as exc:
             raise transport_error(call, exc) from None
-        self.engine.observe(response.headers)
-        if response.status_code >= 400:
+        if self.engine.stream_failed(response):
             body = response.read()
             response.close()
             self.engine.check(call, response.status_code, response.headers, body)
@@ -133,7 +100,3 @@ class SyncTransport:
             self._http = None
         if self.engine.cache is not None:
             self.engine.cache.close()
-
-
-def _ms(started: float) -> float:
-    return (time.perf_counter() - started) * 1000
