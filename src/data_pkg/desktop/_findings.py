@@ -115,11 +115,8 @@ def render_finding(found: Finding, file: str | None = None) -> str:
 
 def finding_json(found: Finding) -> dict[str, object]:
     """The finding as ``config validate --json`` prints it: no file, the hint called ``fix``."""
-    return {
-        "code": found.code,
-        "severity": found.severity,
-        "message": found.message,
-        "fix": found.hint,
-        "line": found.line,
-        "col": found.col,
-    }
+    return {_JSON_NAMES.get(name, name): value for name, value in found.as_dict().items() if name not in _NOT_IN_JSON}
+
+
+_JSON_NAMES = {"hint": "fix"}
+_NOT_IN_JSON = {"file", "via"}  # a config is validated as text; it extends nothing
