@@ -12,26 +12,16 @@ __all__ = ["SandboxConfig"]
 
 
 @dataclass(frozen=True)
-class SandboxConfig:
+class SandboxConfig(FaultSettings):
     """Everything a sandbox instance can be told.
 
-    The fault fields start as given here and can be changed at runtime with
+    The fault fields (``latency_ms``, ``error_rate``, ``malformed_rate``,
+    ``error200_rate``, ``drop_rate``, ``fail_first``) are :class:`FaultSettings`';
+    they start as given here and can be changed at runtime with
     ``POST /_sandbox/faults``. A bad value raises ValueError with a message
     that names it.
     """
 
-    latency_ms: float = 0.0
-    """Delay added before every API reply, in milliseconds."""
-    error_rate: float = 0.0
-    """Fraction of API replies that are HTTP 503."""
-    malformed_rate: float = 0.0
-    """Fraction of API replies that are 200 with a truncated JSON body."""
-    error200_rate: float = 0.0
-    """Fraction of API replies that are 200 carrying the quota ``Error Message`` body."""
-    drop_rate: float = 0.0
-    """Fraction of API replies whose connection closes mid-body."""
-    fail_first: int = 0
-    """The first N requests to each path answer 503 (deterministic, for retry tests)."""
     seed: int = 0
     """Seed of the random fault stream. Response data does not depend on it."""
     quotas: Mapping[str, Quota] = field(default_factory=dict)
@@ -45,8 +35,7 @@ class SandboxConfig:
     None keeps the upstream's sizes (tens of thousands). For suites that call every endpoint often."""
 
     def __post_init__(self) -> None:
-        # Building the settings validates every fault field with one set of messages.
-        self.faults()
+        super().__post_init__()
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise ValueError(f"seed must be an integer, got {self.seed!r}")
         if isinstance(self.bulk_rows, bool) or not isinstance(self.bulk_rows, int) or not 0 <= self.bulk_rows <= 10**7:
@@ -64,17 +53,6 @@ class SandboxConfig:
                 raise ValueError(f"quota given for unknown key {key!r}; known keys: {', '.join(known)}")
             if not isinstance(quota, Quota):
                 raise ValueError(f"quota for {key!r} must be a Quota, got {quota!r}")
-
-    def faults(self) -> FaultSettings:
-        """The fault fields as one value."""
-        return FaultSettings(
-            latency_ms=float(self.latency_ms),
-            error_rate=float(self.error_rate),
-            malformed_rate=float(self.malformed_rate),
-            error200_rate=float(self.error200_rate),
-            drop_rate=float(self.drop_rate),
-            fail_first=self.fail_first,
-        )
 
     def keys(self) -> dict[str, str]:
         """Every accepted key and its plan tier."""

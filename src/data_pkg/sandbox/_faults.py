@@ -25,22 +25,30 @@ _RATES = ("error_rate", "malformed_rate", "error200_rate", "drop_rate")
 
 @dataclass(frozen=True, slots=True)
 class FaultSettings:
-    """How often, and how, the sandbox misbehaves. All zero means never."""
+    """How often, and how, the sandbox misbehaves. All zero means never.
+
+    ``SandboxConfig`` derives from this class: these fields and their checks are
+    declared here only. A bad value raises ValueError with a message that names it.
+    """
 
     latency_ms: float = 0.0
-    """Delay added before every API reply."""
+    """Delay added before every API reply, in milliseconds."""
     error_rate: float = 0.0
-    """Fraction of replies that are HTTP 503."""
+    """Fraction of API replies that are HTTP 503."""
     malformed_rate: float = 0.0
-    """Fraction of replies that are 200 with a truncated JSON body."""
+    """Fraction of API replies that are 200 with a truncated JSON body."""
     error200_rate: float = 0.0
-    """Fraction of replies that are 200 with the quota ``Error Message`` body."""
+    """Fraction of API replies that are 200 carrying the quota ``Error Message`` body."""
     drop_rate: float = 0.0
-    """Fraction of replies whose connection closes mid-body."""
+    """Fraction of API replies whose connection closes mid-body."""
     fail_first: int = 0
-    """The first N requests to each path answer 503."""
+    """The first N requests to each path answer 503 (deterministic, for retry tests)."""
 
     def __post_init__(self) -> None:
+        # Latency and rates are held as floats whichever number (or numeric text) was given,
+        # so that the messages below and the ``/_sandbox/faults`` answer read the same from every source.
+        for name in ("latency_ms", *_RATES):
+            object.__setattr__(self, name, float(getattr(self, name)))
         if not (math.isfinite(self.latency_ms) and 0 <= self.latency_ms <= 60_000):
             raise ValueError(f"latency_ms must be between 0 and 60000, got {self.latency_ms}")
         for name in _RATES:
@@ -53,13 +61,17 @@ class FaultSettings:
         if isinstance(self.fail_first, bool) or not isinstance(self.fail_first, int) or self.fail_first < 0:
             raise ValueError(f"fail_first must be a non-negative integer, got {self.fail_first!r}")
 
+    def faults(self) -> FaultSettings:
+        """The fault fields alone, as a plain FaultSettings (a subclass's own fields are not fault settings)."""
+        return FaultSettings(**{f.name: getattr(self, f.name) for f in fields(FaultSettings)})
+
     def as_dict(self) -> dict[str, float | int]:
-        """The settings as a JSON-ready mapping (the shape ``/_sandbox/faults`` speaks)."""
-        return asdict(self)
+        """The fault settings as a JSON-ready mapping (the shape ``/_sandbox/faults`` speaks)."""
+        return asdict(self.faults())
 
     def updated(self, changes: Mapping[str, object]) -> FaultSettings:
-        """A copy with ``changes`` applied; ValueError naming any unknown field or bad value."""
-        known = {f.name for f in fields(self)}
+        """A copy with the fault settings in ``changes`` applied; ValueError naming any unknown field or bad value."""
+        known = set(self.as_dict())
         unknown = sorted(set(changes) - known)
         if unknown:
             raise ValueError(f"unknown fault setting(s): {', '.join(unknown)}; expected {', '.join(sorted(known))}")
