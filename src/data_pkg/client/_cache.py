@@ -74,6 +74,31 @@ class Cache(Protocol):
     async def aclose(self) -> None: ...
 
 
+class _SyncMethods(Protocol):
+    def get(self, key: str) -> bytes | None: ...
+
+    def set(self, key: str, value: bytes, ttl: float) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class AwaitsSync:
+    """The async half of :class:`Cache` for a backend whose calls are quick: each runs its sync twin.
+
+    For a cache that answers in microseconds (memory, a local file), handing the call to a worker
+    thread would cost more than running it on the event loop.
+    """
+
+    async def aget(self: _SyncMethods, key: str) -> bytes | None:
+        return self.get(key)
+
+    async def aset(self: _SyncMethods, key: str, value: bytes, ttl: float) -> None:
+        self.set(key, value, ttl)
+
+    async def aclose(self: _SyncMethods) -> None:
+        self.close()
+
+
 _HINT_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _HINT_MAX = 48
 
@@ -124,7 +149,7 @@ class _Entry:
         self.expires = expires
 
 
-class MemoryCache:
+class MemoryCache(AwaitsSync):
     """In-process LRU cache with a TTL per entry and three size bounds.
 
     Thread-safe: one lock guards the ordered dict; every operation is O(1) and
@@ -198,12 +223,6 @@ class MemoryCache:
                 _, evicted = self._entries.popitem(last=False)
                 self._total -= len(evicted.value)
 
-    async def aget(self, key: str) -> bytes | None:
-        return self.get(key)
-
-    async def aset(self, key: str, value: bytes, ttl: float) -> None:
-        self.set(key, value, ttl)
-
     def clear(self) -> None:
         """Drop every entry."""
         with self._lock:
@@ -211,9 +230,6 @@ class MemoryCache:
             self._total = 0
 
     def close(self) -> None:
-        self.clear()
-
-    async def aclose(self) -> None:
         self.clear()
 
 

@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
+from data_pkg.client._cache import AwaitsSync
 from data_pkg.errors import ConfigurationError
 
 __all__ = ["SQLiteCache"]
@@ -28,7 +29,7 @@ _SCHEMA = (
 )
 
 
-class SQLiteCache:
+class SQLiteCache(AwaitsSync):
     """Cache entries in one SQLite file: ``entries(key TEXT PRIMARY KEY, value BLOB, expires REAL)``.
 
     - Across processes: the file is in WAL mode (readers never wait for a
@@ -191,12 +192,6 @@ class SQLiteCache:
         cursor = self._connection().execute("DELETE FROM entries WHERE expires <= ?", (self._clock(),))
         return cursor.rowcount
 
-    async def aget(self, key: str) -> bytes | None:
-        return self.get(key)
-
-    async def aset(self, key: str, value: bytes, ttl: float) -> None:
-        self.set(key, value, ttl)
-
     def close(self) -> None:
         """Close every connection this process opened; the cache cannot be used afterwards."""
         with self._lock:
@@ -207,6 +202,3 @@ class SQLiteCache:
                     conn.close()
             self._connections = []
         self._local = threading.local()
-
-    async def aclose(self) -> None:
-        self.close()
