@@ -28,6 +28,8 @@ MAX_DIGITS = 30
 _MAX_INTEGER = 10**MAX_DIGITS
 
 NO_SUCH_NUMBER = "no parameter takes a number that large"
+_WRITE_IT_OUT = "a manifest needs a few hundred; write each list out once instead of joining it to itself"
+_FLATTEN = "a manifest needs five at most: overrides, a tool, fixed and a list"
 
 
 class LimitError(Exception):
@@ -57,42 +59,23 @@ class Budget:
         """Count ``count`` more values built at ``line:col``."""
         self.values += count
         if self.values > MAX_VALUES:
-            raise LimitError(
-                f"the manifest builds more than {MAX_VALUES:,} values",
-                line,
-                col,
-                "a manifest needs a few hundred; write each list out once instead of joining it to itself",
-            )
+            raise LimitError(f"the manifest builds more than {MAX_VALUES:,} values", line, col, _WRITE_IT_OUT)
 
     @staticmethod
     def depth(depth: int, line: int, col: int) -> None:
         """Check a list or mapping at nesting ``depth`` (the document itself is 1)."""
         if depth > MAX_DEPTH:
-            raise LimitError(
-                f"values are nested more than {MAX_DEPTH} deep",
-                line,
-                col,
-                "a manifest needs five at most: overrides, a tool, fixed and a list",
-            )
+            raise LimitError(f"values are nested more than {MAX_DEPTH} deep", line, col, _FLATTEN)
 
     @staticmethod
     def digits(count: int, line: int, col: int) -> None:
         """Check an integer written with ``count`` digits, before converting it."""
         if count > MAX_DIGITS:
-            raise LimitError(
-                f"an integer of {count:,} digits, more than the {MAX_DIGITS} allowed",
-                line,
-                col,
-                NO_SUCH_NUMBER,
-            )
+            too_long = f"an integer of {count:,} digits, more than the {MAX_DIGITS} allowed"
+            raise LimitError(too_long, line, col, NO_SUCH_NUMBER)
 
     @staticmethod
     def integer(value: int, line: int, col: int) -> None:
         """Check an integer already converted (a Python ``0x...`` literal, a YAML ``0b...``)."""
         if not -_MAX_INTEGER < value < _MAX_INTEGER:
-            raise LimitError(
-                f"an integer of more than {MAX_DIGITS} digits",
-                line,
-                col,
-                NO_SUCH_NUMBER,
-            )
+            raise LimitError(f"an integer of more than {MAX_DIGITS} digits", line, col, NO_SUCH_NUMBER)
