@@ -218,14 +218,14 @@ def create_app(config: SandboxConfig | None = None) -> Starlette:
             return Response(_error_json(f"Not found: {scope['path']}"), 404, headers, media_type=_JSON)
         route, path_values = matched
         fault = sandbox.faults.decide(path)
+        if fault != "none":
+            headers["X-Sandbox-Fault"] = fault
         if fault == "error":
-            headers["X-Sandbox-Fault"] = "error"
             body = _error_json("Service temporarily unavailable. Please try again later.")
             return Response(body, 503, headers, media_type=_JSON)
         if fault == "error200":
-            headers["X-Sandbox-Fault"] = "error200"
             return Response(_error_json(_limit_message(scope)), 200, headers, media_type=_JSON)
-        return _answer(sandbox, route, key, path, path_values, items, headers, fault)
+        return _cut_short(_reply(sandbox, route, key, path, path_values, items, headers, fault), fault, headers)
 
     async def healthz(request: Request) -> Response:
         return PlainTextResponse("ok")
@@ -267,20 +267,8 @@ def _limit_message(scope: Scope) -> str:
     return f"Limit Reach . Please upgrade your plan or visit our documentation for more details at {_docs_url(scope)} "
 
 
-def _answer(
-    sandbox: _Sandbox,
-    route: Route,
-    key: str,
-    path: str,
-    path_values: Mapping[str, str],
-    items: list[tuple[str, str]],
-    headers: dict[str, str],
-    fault: Fault,
-) -> Response:
-    """The reply the upstream would give (402, 400 or the data), cut short for the body faults."""
-    if fault in ("malformed", "drop"):
-        headers["X-Sandbox-Fault"] = fault
-    response = _reply(sandbox, route, key, path, path_values, items, headers, fault)
+def _cut_short(response: Response, fault: Fault, headers: dict[str, str]) -> Response:
+    """A whole reply cut short for the body faults (a streamed one is cut as it is built)."""
     if fault == "malformed" and not isinstance(response, StreamingResponse):
         body = bytes(response.body)
         response.body = body[: len(body) // 2]
@@ -300,6 +288,7 @@ def _reply(
     headers: dict[str, str],
     fault: Fault,
 ) -> Response:
+    """The reply the upstream would give (402, 400 or the data); a streamed one cut for the body faults."""
     key_rank = sandbox.tier_ranks[key]
     if route.kind == "addon" or key_rank < route.tier_rank:
         # The ratings add-on is sold outside every plan, so every key is refused it.
