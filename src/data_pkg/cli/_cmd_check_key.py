@@ -12,6 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from data_pkg.cli._options import JsonOption
+
 HELP = """Check DATA_API_KEY against the API: GET {base_url}/stable/profile?symbol=AAPL.
 
 Reads DATA_API_KEY and DATA_BASE_URL from the environment (--base-url overrides the address).
@@ -48,7 +50,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         symbol: Annotated[str, typer.Option("--symbol", help="Symbol to ask the profile of.")] = "AAPL",
         timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds to wait for the answer.")] = 10.0,
-        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         from data_pkg.desktop import check_key
 

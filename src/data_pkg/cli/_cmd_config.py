@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
+from data_pkg.cli._options import AssistantOption, JsonOption
+
 if TYPE_CHECKING:
     from data_pkg.desktop import Assistant, Finding
 
@@ -34,12 +36,9 @@ Examples:
   data-mcp doctor
 """
 
-ASSISTANT_HELP = "The assistant's folder name (default: DATA_ASSISTANT, else the one config found)."
 NAME_HELP = "Server name in mcpServers."
 MANIFEST_HELP = "Manifest file or profile name for DATA_MCP_MANIFEST (default: DATA_MCP_MANIFEST)."
 
-# Options several commands take, declared once so their flags and help cannot drift apart.
-AssistantOption = Annotated[Optional[str], typer.Option("--assistant", "-a", help=ASSISTANT_HELP)]
 ConfigPathArgument = Annotated[
     Optional[Path], typer.Argument(metavar="PATH", help="The config file (default: the assistant's).")
 ]
@@ -317,7 +316,7 @@ def register(app: typer.Typer) -> None:
         path: ConfigPathArgument = None,
         assistant: AssistantOption = None,
         name: Annotated[Optional[str], typer.Option("--name", "-n", help="Check only this server entry.")] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         from data_pkg.desktop import ConfigReadError, finding_json, read_config, render_finding, validate_config
 

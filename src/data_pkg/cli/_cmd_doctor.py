@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from data_pkg.cli._cmd_config import AssistantOption
+from data_pkg.cli._options import AssistantOption, JsonOption
 
 HELP = """Check everything a desktop assistant needs to start the local server, and say what to fix.
 
@@ -57,7 +57,7 @@ def register(app: typer.Typer) -> None:
         timeout: Annotated[
             float, typer.Option("--timeout", min=0.5, help="Seconds the server may take to answer.")
         ] = 20.0,
-        as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         from data_pkg.desktop import Check, DoctorOptions, run_doctor
 

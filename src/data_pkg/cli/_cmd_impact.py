@@ -6,6 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from data_pkg.cli._options import JsonOption
+
 HELP = """Every manifest a change reaches, with its tools added, removed and changed, and the token change.
 
 FILE is a changed manifest (typically from git diff --name-only). Every manifest in the repository
@@ -37,7 +39,7 @@ def register(app: typer.Typer) -> None:
             Optional[list[str]], typer.Argument(metavar="FILE", help="Changed files (none: nothing to compare).")
         ] = None,
         base: Annotated[str, typer.Option(help="The git ref to compare with.")] = "HEAD",
-        json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        json_output: JsonOption = False,
     ) -> None:
         from data_pkg.lint import ImpactError, render_impact
         from data_pkg.lint import impact as measure

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from data_pkg.catalog import ENDPOINTS, TIERS, Endpoint, lookup, tier_rank
+from data_pkg.cli._options import JsonOption
 from data_pkg.toolsets import (
     DEFAULT_PROFILE,
     Registry,
@@ -99,7 +100,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def tools(
         source: Annotated[str | None, typer.Argument(help=SOURCE_HELP)] = None,
-        json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        json_output: JsonOption = False,
         max_tokens: Annotated[
             int | None,
             typer.Option(
@@ -198,7 +199,7 @@ def register(app: typer.Typer) -> None:
     def diff_command(
         old: Annotated[str, typer.Argument(help="The tool set before: manifest, profile, or 'default'.")],
         new: Annotated[str, typer.Argument(help="The tool set after: manifest, profile, or 'default'.")],
-        json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        json_output: JsonOption = False,
     ) -> None:
         """Tools added, removed and renamed between two tool sets, and the change in size.
 
@@ -250,7 +251,7 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option(help="Only endpoints available on this plan: " + ", ".join(TIERS))
         ] = None,
         withdrawn: Annotated[bool, typer.Option(help="Include withdrawn endpoints.")] = False,
-        json_output: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+        json_output: JsonOption = False,
     ) -> None:
         """Search the endpoint catalog: key, spec name, path, plan tier and status.
 
