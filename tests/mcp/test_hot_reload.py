@@ -145,6 +145,9 @@ async def test_a_call_in_flight_finishes_on_the_registry_it_began_with(tmp_path:
 
             async with anyio.create_task_group() as tasks:
                 tasks.start_soon(slow_call)
+                # Let the call reach the server's stdin before the edit: started alone, it could be sent
+                # after a fast reload and meet the new tool set. The sandbox then holds it for 1.5 s.
+                await anyio.sleep(0.3)
                 write(manifest, "tools: [company.profile]\n")
                 await heard.wait()
                 assert await names(client) == {"profile"}
