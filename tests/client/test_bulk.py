@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+import socket
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx2
@@ -12,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from data_pkg import AsyncDataClient, DataClient, PlanRestrictedError
+from data_pkg import AsyncDataClient, DataClient, PlanRestrictedError, TransportError
 from data_pkg.catalog import by_spec
 from data_pkg.client._bulk import CsvRows
 from data_pkg.models.company import CompanyPeer
+from data_pkg.sandbox import SandboxConfig, running_sandbox
 from tests.support import Recorder
 
 MakeClient = Callable[..., tuple[DataClient, Recorder]]
@@ -101,3 +103,69 @@ async def test_the_async_client_streams_rows_too(
     async with client:
         symbols = [row.symbol async for row in client.batch.get_peers_bulk()]
     assert symbols == [f"S{i}" for i in range(20)]
+
+
+# -- a body cut mid-stream: our TransportError, with no trace of the HTTP library's exception ----------
+
+
+def _no_library_trace(error: BaseException) -> None:
+    """Neither the cause nor the context is the HTTP library's exception (its request holds the key's URL)."""
+    assert error.__cause__ is None
+    assert not isinstance(error.__context__, httpx2.HTTPError), repr(error.__context__)
+
+
+KEY = "bulk-test-key-7f3a"
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.fixture(scope="module")
+def dropping_sandbox() -> Iterator[str]:
+    with running_sandbox(SandboxConfig(drop_rate=1.0, bulk_rows=5000, extra_keys={KEY: "ultimate"})) as url:
+        yield url
+
+
+def test_rows_cut_mid_stream_raise_our_transport_error(dropping_sandbox: str) -> None:
+    with DataClient(KEY, base_url=dropping_sandbox, max_retries=0) as client, pytest.raises(TransportError) as caught:
+        list(client.batch.get_peers_bulk())
+    assert "batch.peers_bulk: lost the connection" in str(caught.value)
+    assert KEY not in str(caught.value) and KEY not in repr(caught.value)
+    _no_library_trace(caught.value)
+
+
+def test_a_download_cut_mid_stream_raises_our_error_and_leaves_no_file(dropping_sandbox: str, tmp_path: Path) -> None:
+    with DataClient(KEY, base_url=dropping_sandbox, max_retries=0) as client, pytest.raises(TransportError) as caught:
+        client.download("batch.peers_bulk", tmp_path / "peers.csv")
+    _no_library_trace(caught.value)
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.anyio
+async def test_async_rows_and_downloads_cut_mid_stream_raise_our_error(dropping_sandbox: str, tmp_path: Path) -> None:
+    async with AsyncDataClient(KEY, base_url=dropping_sandbox, max_retries=0) as client:
+        with pytest.raises(TransportError) as rows:
+            _ = [row async for row in client.batch.get_peers_bulk()]
+        with pytest.raises(TransportError) as download:
+            await client.download("batch.peers_bulk", tmp_path / "peers.csv")
+    for caught in (rows, download):
+        _no_library_trace(caught.value)
+    assert leftovers(tmp_path) == []
+
+
+def leftovers(folder: Path) -> list[str]:
+    """What a failed download left in ``folder``."""
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_a_refused_stream_keeps_no_trace_of_the_library_error(tmp_path: Path) -> None:
+    refused = f"http://127.0.0.1:{free_port()}"
+    with DataClient(KEY, base_url=refused, max_retries=0) as client, pytest.raises(TransportError) as caught:
+        next(client.batch.get_peers_bulk())
+    assert "could not connect" in str(caught.value)
+    _no_library_trace(caught.value)

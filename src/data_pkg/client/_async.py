@@ -12,8 +12,8 @@ from typing import Any
 import httpx2
 
 from data_pkg.client._bulk import CsvRows, atomic_file
-from data_pkg.client._engine import Call, Sender, transport_error
-from data_pkg.errors import DataError
+from data_pkg.client._engine import Call, Sender, arelayed, transport_error
+from data_pkg.errors import DataError, TransportError
 
 
 class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
@@ -60,7 +60,7 @@ class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
         parser = CsvRows(call.endpoint, self.engine.settings.validation_mode)
         response = await self._open(call)
         try:
-            async for chunk in response.aiter_text():
+            async for chunk in arelayed(call, response.aiter_text()):
                 for row in parser.feed(chunk):
                     yield row
         finally:
@@ -75,7 +75,7 @@ class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
         response = await self._open(call)
         try:
             with atomic_file(target, id(call)) as sink:
-                async for chunk in response.aiter_bytes():
+                async for chunk in arelayed(call, response.aiter_bytes()):
                     sink.write(chunk)
         finally:
             await response.aclose()
@@ -87,10 +87,11 @@ class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
         await self.engine.limiter.aacquire()
         request = self.http.build_request("GET", url, params=query)
         try:
-            response = await self.http.send(request, stream=True)
+            sent: httpx2.Response | TransportError = await self.http.send(request, stream=True)
         except httpx2.TransportError as exc:
-            raise transport_error(call, exc) from None
-        if self.engine.stream_failed(response):
+            sent = transport_error(call, exc)
+        response = self.engine.opened(sent)
+        if response.status_code >= 400:
             body = await response.aread()
             await response.aclose()
             self.engine.check(call, response.status_code, response.headers, body)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -122,10 +122,16 @@ class Engine:
         logger.debug("%s -> %s in %.1f ms", call.describe(), response.status_code, elapsed)
         return self.check(call, response.status_code, response.headers, response.content)
 
-    def stream_failed(self, response: httpx2.Response) -> bool:
-        """Record a streamed reply's rate-limit headers; True when it failed (read its body for :meth:`check`)."""
-        self.observe(response.headers)
-        return response.status_code >= 400
+    def opened(self, sent: httpx2.Response | TransportError) -> httpx2.Response:
+        """A streamed reply once its rate-limit headers are recorded; the failure to open it raised.
+
+        Call this after the ``except`` block that made the failure: raised there, the error would
+        carry the HTTP library's exception, whose request holds the URL with the key.
+        """
+        if isinstance(sent, TransportError):
+            raise sent
+        self.observe(sent.headers)
+        return sent
 
     def retry_or_raise(self, call: Call, attempt: int, failure: httpx2.TransportError | DataError) -> float:
         """Seconds to wait before retrying ``call`` after ``failure`` of try ``attempt``; raises it if not retried.
@@ -187,6 +193,7 @@ class Engine:
 
 _Http = TypeVar("_Http", httpx2.Client, httpx2.AsyncClient)
 _Pool = TypeVar("_Pool", httpx2.BaseTransport, httpx2.AsyncBaseTransport)
+_Chunk = TypeVar("_Chunk", str, bytes)
 
 
 class Sender(Generic[_Http, _Pool]):
@@ -227,3 +234,30 @@ def transport_error(call: Call, exc: Exception) -> TransportError:
         what = "lost the connection before a full answer arrived"
     reason = redact(str(exc))[:200]
     return TransportError(f"{call.endpoint.spec}: {what}{': ' + reason if reason else ''}", endpoint=call.endpoint.spec)
+
+
+def relayed(call: Call, chunks: Iterator[_Chunk]) -> Iterator[_Chunk]:
+    """``chunks`` of a streamed body, a connection lost mid-body raised as our :class:`TransportError`.
+
+    Raised after the ``except`` block, so the error keeps no trace of the HTTP library's exception
+    (whose request holds the URL with the key).
+    """
+    failure = None
+    try:
+        yield from chunks
+    except httpx2.TransportError as exc:
+        failure = transport_error(call, exc)
+    if failure is not None:
+        raise failure
+
+
+async def arelayed(call: Call, chunks: AsyncIterator[_Chunk]) -> AsyncIterator[_Chunk]:
+    """:func:`relayed` for an async stream."""
+    failure = None
+    try:
+        async for chunk in chunks:
+            yield chunk
+    except httpx2.TransportError as exc:
+        failure = transport_error(call, exc)
+    if failure is not None:
+        raise failure

@@ -11,8 +11,8 @@ from typing import Any
 import httpx2
 
 from data_pkg.client._bulk import CsvRows, atomic_file
-from data_pkg.client._engine import Call, Sender, transport_error
-from data_pkg.errors import DataError
+from data_pkg.client._engine import Call, Sender, relayed, transport_error
+from data_pkg.errors import DataError, TransportError
 
 
 class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
@@ -59,7 +59,7 @@ class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
         parser = CsvRows(call.endpoint, self.engine.settings.validation_mode)
         response = self._open(call)
         try:
-            for chunk in response.iter_text():
+            for chunk in relayed(call, response.iter_text()):
                 yield from parser.feed(chunk)
         finally:
             response.close()
@@ -72,7 +72,7 @@ class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
         response = self._open(call)
         try:
             with atomic_file(target, id(call)) as sink:
-                for chunk in response.iter_bytes():
+                for chunk in relayed(call, response.iter_bytes()):
                     sink.write(chunk)
         finally:
             response.close()
@@ -84,10 +84,11 @@ class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
         self.engine.limiter.acquire()
         request = self.http.build_request("GET", url, params=query)
         try:
-            response = self.http.send(request, stream=True)
+            sent: httpx2.Response | TransportError = self.http.send(request, stream=True)
         except httpx2.TransportError as exc:
-            raise transport_error(call, exc) from None
-        if self.engine.stream_failed(response):
+            sent = transport_error(call, exc)
+        response = self.engine.opened(sent)
+        if response.status_code >= 400:
             body = response.read()
             response.close()
             self.engine.check(call, response.status_code, response.headers, body)
