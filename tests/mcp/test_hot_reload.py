@@ -322,6 +322,52 @@ async def test_a_failed_watch_is_started_again(sandbox: str, tmp_path: Path) -> 
     assert "hot reload: watching failed; watching again in 1 s" in log.read_text()
 
 
+DEAF_WATCH = """
+import tempfile
+from data_pkg.mcp import _reload
+_awatch, _elsewhere = _reload.awatch, tempfile.mkdtemp()
+def _deaf_awatch(*folders, **options):
+    return _awatch(_elsewhere, **{**options, "rust_timeout": 200})
+_reload.awatch = _deaf_awatch
+"""
+"""A watch that reports nothing (it watches an empty folder), as some network mounts do, and times out often."""
+
+
+async def test_a_change_the_watch_does_not_report_is_loaded_all_the_same(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    heard = Notifications()
+    log = tmp_path / "err.log"
+    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest))
+    async with connect(env, log, notifications=heard, args=capped_server(DEAF_WATCH)) as client:
+        write(manifest, "tools: [company.profile]\n")
+        await heard.wait()
+        assert await names(client) == {"profile"}
+        # Once loaded, the same files are not loaded again at each recheck.
+        with anyio.move_on_after(1.0):
+            await heard.wait(within=2.0)
+        assert heard.count == 1
+    assert "hot reload: a change the watch did not report; reloading" in log.read_text()
+
+
+async def test_a_debug_log_in_the_manifest_folder_does_not_feed_the_watch(tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    log = tmp_path / "err.log"
+    env = server_env(None, DATA_MCP_MANIFEST=str(manifest), DATA_LOG_LEVEL="DEBUG")
+    with log.open("w") as stderr:
+        process = await anyio.open_process([sys.executable, "-m", "data_pkg.mcp"], env=env, stderr=stderr)
+    async with process:
+        await wait_for_log(log, "hot reload: watching")
+        (tmp_path / "notes.txt").write_text("not a manifest")  # noqa: ASYNC240 - a plain file beside it
+        await anyio.sleep(1.0)  # each line logged about a change would be a change: a loop shows in a second
+        size = log.stat().st_size  # noqa: ASYNC240
+        await anyio.sleep(1.0)
+        grown = log.stat().st_size - size  # noqa: ASYNC240
+        process.terminate()
+    assert grown == 0, log.read_text()[-2000:]
+
+
 async def test_an_unexpected_failure_at_start_serves_the_setup_tool_and_the_fix_loads(
     sandbox: str, tmp_path: Path
 ) -> None:

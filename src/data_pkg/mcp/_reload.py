@@ -28,7 +28,7 @@ from mcp.server.session import ServerSession
 from mcp.server.subscriptions import InMemorySubscriptionBus, ToolsListChanged
 from watchfiles import Change, awatch
 
-from data_pkg.mcp._state import Snapshot, ToolState, internal_error, summarise
+from data_pkg.mcp._state import Snapshot, ToolState, internal_error, stamp, summarise
 from data_pkg.toolsets import diff, real_path
 
 logger = logging.getLogger("data_pkg.mcp")
@@ -36,6 +36,8 @@ logger = logging.getLogger("data_pkg.mcp")
 DEBOUNCE_MS = 50
 RETRY_SECONDS = (1.0, 60.0)
 """A failed watch waits before watching again: first this long, doubling up to the second figure."""
+RECHECK_MS = 5_000
+"""How often the files are compared with what was last loaded, in case the watch missed a change."""
 
 
 def _names(path: str | Path) -> set[str]:
@@ -136,14 +138,23 @@ class Reloader:
         def relevant(change: Change, path: str) -> bool:
             return not names.isdisjoint(_names(path))
 
-        async for _changes in awatch(
+        async for changes in awatch(
             *folders,
             watch_filter=relevant,
             debounce=DEBOUNCE_MS,
             step=10,
+            rust_timeout=RECHECK_MS,
+            yield_on_timeout=True,
             recursive=False,
             stop_event=self.stopping,
         ):
+            # No change reported for a while: compare the files with what was loaded. This catches
+            # an edit saved while the watch was being set up (or restarted), or one a file system
+            # does not report (some network and container mounts).
+            if not changes and stamp(self.state.files) == self.state.stamp:
+                continue
+            if not changes:
+                logger.info("hot reload: a change the watch did not report; reloading")
             await self.reload()
             if self.state.files != watched:
                 return True  # the extends chain changed: watch the new set of folders
@@ -154,15 +165,18 @@ class Reloader:
 
         Never raises for what a manifest holds, nor for a failure of the resolver itself.
         """
+        before = stamp(self.state.files)  # before reading: a save while resolving still looks new
         try:
             # Abandoned on shutdown: a resolution must never keep the process from ending.
             resolution = await anyio.to_thread.run_sync(self.state.reresolve, abandon_on_cancel=True)
             new = Snapshot.of(resolution)
         except Exception as error:
+            self.state.stamp = before  # tried: the next save tries again, not every recheck
             logger.exception("reload failed unexpectedly, still serving the previous tools")
             await self.notifier.log("error", f"manifest not reloaded: {internal_error(error)}")
             return
         self.state.files = resolution.files or self.state.files
+        self.state.stamp = stamp(self.state.files, before)
         self.state.report(resolution.warnings, logging.WARNING)
         old = self.state.current
         if new.registry is None:

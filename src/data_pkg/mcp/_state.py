@@ -88,6 +88,8 @@ class ToolState:
     current: Snapshot
     files: tuple[Path, ...] = ()
     warnings: tuple[Diagnostic, ...] = field(default=())
+    stamp: Stamp = field(default_factory=dict)
+    """How ``files`` looked when they were read (see :func:`stamp`)."""
 
     @classmethod
     def load(cls, env: Mapping[str, str]) -> ToolState:
@@ -98,13 +100,15 @@ class ToolState:
         the next save is tried again.
         """
         source = source_from_env(env)
+        named = _named_file(source)
+        before = stamp(named)
         try:
             resolution = resolve(source, env=env)
             snapshot = Snapshot.of(resolution)
         except Exception as error:
             logger.exception("could not resolve the tool set")
-            return cls(env, source, Snapshot.failed((internal_error(error),)), _named_file(source))
-        state = cls(env, source, snapshot, resolution.files, resolution.warnings)
+            return cls(env, source, Snapshot.failed((internal_error(error),)), named, stamp=before)
+        state = cls(env, source, snapshot, resolution.files, resolution.warnings, stamp(resolution.files, before))
         state.report(resolution.errors, logging.ERROR)
         state.report(resolution.warnings, logging.WARNING)
         return state
@@ -120,6 +124,29 @@ class ToolState:
     def reresolve(self) -> Resolution:
         """Resolve the same source again (runs in a worker thread during reloads)."""
         return resolve(self.source, env=self.env)
+
+
+Stamp = dict[Path, tuple[int, int, int] | None]
+"""How files looked: inode, size and modification time of each (None: not there)."""
+
+
+def stamp(files: Iterable[Path], before: Stamp | None = None) -> Stamp:
+    """How ``files`` look now, for telling later whether one changed; those in ``before`` as they looked then.
+
+    Hot reload compares a fresh stamp with the one taken when the files were read, in case the
+    watch missed a change. Taking it before reading (``before``) means a save that lands while
+    the files are being read still counts as a change. Symlinks are followed; nothing is opened.
+    """
+    seen = before or {}
+    return {path: seen[path] if path in seen else _look(path) for path in files}
+
+
+def _look(path: Path) -> tuple[int, int, int] | None:
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (status.st_ino, status.st_size, status.st_mtime_ns)
 
 
 def internal_error(error: Exception) -> str:

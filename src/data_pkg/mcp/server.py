@@ -177,6 +177,9 @@ def configure_logging(env: Mapping[str, str]) -> None:
     if root.level > logging.DEBUG:
         # The HTTP library logs every request at INFO; keep that for DEBUG runs only.
         logging.getLogger("httpx2").setLevel(logging.WARNING)
+    # The file watcher logs each change it filters out at DEBUG: with the log file in a watched
+    # folder, every such line is itself a change, and the log feeds itself until the disk is full.
+    logging.getLogger("watchfiles").setLevel(logging.INFO)
 
 
 async def serve(server: LocalServer) -> None:
