@@ -359,11 +359,11 @@ async def test_a_debug_log_in_the_manifest_folder_does_not_feed_the_watch(tmp_pa
         process = await anyio.open_process([sys.executable, "-m", "data_pkg.mcp"], env=env, stderr=stderr)
     async with process:
         await wait_for_log(log, "hot reload: watching")
-        (tmp_path / "notes.txt").write_text("not a manifest")  # noqa: ASYNC240 - a plain file beside it
+        (tmp_path / "notes.txt").write_text("not a manifest")
         await anyio.sleep(1.0)  # each line logged about a change would be a change: a loop shows in a second
-        size = log.stat().st_size  # noqa: ASYNC240
+        size = log.stat().st_size
         await anyio.sleep(1.0)
-        grown = log.stat().st_size - size  # noqa: ASYNC240
+        grown = log.stat().st_size - size
         process.terminate()
     assert grown == 0, log.read_text()[-2000:]
 
