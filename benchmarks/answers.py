@@ -23,7 +23,6 @@ import json
 import statistics
 import sys
 import time
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -41,33 +40,12 @@ from data_pkg.catalog import by_key, typical_arguments  # noqa: E402
 from data_pkg.client import DataClient, Settings  # noqa: E402
 from data_pkg.errors import DataError  # noqa: E402
 from data_pkg.toolsets import AnswerSpec, available_profiles, resolve  # noqa: E402
+from o200k import count  # noqa: E402
 
 RESULTS = HERE / "results" / "answers.json"
 LARGE = AnswerSpec(max_tokens=1_000_000)
 HOST_WARNS = 10_000
 HOST_REFUSES = 25_000
-
-
-def tokenizer() -> Any:
-    """The o200k encoding from ``bpe-openai`` (offline: it ships its vocabularies)."""
-    with warnings.catch_warnings():  # it reads its vocabularies with an importlib API some Pythons deprecate
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import bpe_openai
-
-        return bpe_openai.get_encoding("o200k_base")
-
-
-def count(encoding: Any, text: str) -> int:
-    """Exact o200k tokens of ``text`` (long texts in pieces cut at line breaks, as the library limits input)."""
-    total, start = 0, 0
-    while start < len(text):
-        end = min(len(text), start + 100_000)
-        if end < len(text):
-            cut = text.rfind("\n", start, end)
-            end = cut + 1 if cut > start else end
-        total += len(encoding.encode(text[start:end]))
-        start = end
-    return total
 
 
 def cpu_per_call(fn: Any, repeat: int) -> float:
@@ -85,7 +63,7 @@ def sandbox_settings(base_url: str) -> Settings:
     return Settings.from_env({"DATA_API_KEY": "demo", "DATA_BASE_URL": base_url, "DATA_PROVIDER_SEGMENT": "acme"})
 
 
-def measure_tool(client: DataClient, encoding: Any, key: str, repeat: int) -> dict[str, Any]:
+def measure_tool(client: DataClient, key: str, repeat: int) -> dict[str, Any]:
     endpoint = by_key(key)
     arguments = typical_arguments(endpoint)
     try:
@@ -103,11 +81,11 @@ def measure_tool(client: DataClient, encoding: Any, key: str, repeat: int) -> di
         "rows": answer.rows,
         "shown": answer.shown,
         "cut": answer.cut,
-        "before": count(encoding, json_text(without_nulls(value))),
-        "after": count(encoding, after_text),
+        "before": count(json_text(without_nulls(value))),
+        "after": count(after_text),
         "estimate": estimate_tokens(answer.text) + (estimate_tokens(answer.note) if answer.note else 0),
-        "table": count(encoding, table),
-        "json": count(encoding, as_json),
+        "table": count(table),
+        "json": count(as_json),
     }
     if repeat:
         shown = value if not isinstance(value, list) else value[: answer.shown]
@@ -164,15 +142,14 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def measure(base_url: str, *, quick: bool) -> dict[str, Any]:
     """Every tool of the ``full`` profile, then the figures per profile."""
-    encoding = tokenizer()
     keys = profile_keys()
     settings = sandbox_settings(base_url)
     repeat = 3 if quick else 9
     with DataClient(settings=settings) as client:
-        rows = [measure_tool(client, encoding, key, repeat) for key in keys["full"]]
+        rows = [measure_tool(client, key, repeat) for key in keys["full"]]
     by_key_row = {r["key"]: r for r in rows}
     history = by_key_row.get("historical_prices", {})
-    history_5y = five_year_history(base_url, encoding)
+    history_5y = five_year_history(base_url)
     timed = [r for r in rows if "call_cpu_s" in r and r["call_cpu_s"] > 0]
     share = [r["writer_cpu_s"] / r["call_cpu_s"] for r in timed]
     budgeting = [max(r["writer_cpu_s"] - r["format_cpu_s"], 0.0) / r["call_cpu_s"] for r in timed]
@@ -194,13 +171,13 @@ def measure(base_url: str, *, quick: bool) -> dict[str, Any]:
     }
 
 
-def five_year_history(base_url: str, encoding: Any) -> dict[str, Any]:
+def five_year_history(base_url: str) -> dict[str, Any]:
     """The issue's example: daily history of AAPL, 2020-01-01 to 2024-12-31, with a large budget."""
     settings = sandbox_settings(base_url)
     with DataClient(settings=settings) as client:
         value = client.call_json("historical_prices", symbol="AAPL", from_date="2020-01-01", to_date="2024-12-31")
-    json_tokens = count(encoding, json_text(without_nulls(value)))
-    table_tokens = count(encoding, write_answer(value, LARGE).text)
+    json_tokens = count(json_text(without_nulls(value)))
+    table_tokens = count(write_answer(value, LARGE).text)
     default = write_answer(value, AnswerSpec(), CallContext.of(by_key("historical_prices"), {"symbol": "AAPL"}))
     return {
         "rows": len(value),
@@ -209,7 +186,7 @@ def five_year_history(base_url: str, encoding: Any) -> dict[str, Any]:
         "table_tokens": table_tokens,
         "ratio": table_tokens / json_tokens,
         "default_shown": default.shown,
-        "default_tokens": count(encoding, default.text + "\n" + (default.note or "")),
+        "default_tokens": count(default.text + "\n" + (default.note or "")),
         "default_note": default.note,
     }
 

@@ -12,8 +12,9 @@ every wait has a deadline, and nothing here is asserted by the test suite.
 Sections (each states in the page what it measures and how):
 
 - ``start``: spawn -> initialize -> complete tools/list for the default set, each profile and the full
-  catalog (and ``--compare``'s server, labelled only as the earlier client); tools/list bytes and estimated
-  tokens; VmRSS of the idle server; the MCP SDK's import floor. Reuses ``server.py``.
+  catalog (and ``--compare``'s server, labelled only as the earlier client); tools/list bytes, exact o200k
+  tokens and data-mcp's own bytes / 4 estimate; VmRSS of the idle server; the MCP SDK's import floor. Reuses
+  ``server.py``.
 - ``scaling``: start time and tools/list size for manifests listing the first 10, 50, 100 and all tool
   candidates of the catalog.
 - ``reload``: save -> ``notifications/tools/list_changed``, p50/p95, against manifest size and extends depth.
@@ -66,7 +67,7 @@ import hosted_load  # noqa: E402
 import lint as lint_bench  # noqa: E402
 import run as client_bench  # noqa: E402
 import server as server_bench  # noqa: E402
-from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS  # noqa: E402
+from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS, estimate_tokens  # noqa: E402
 
 ROOT = HERE.parent
 RESULTS = HERE / "results"
@@ -251,7 +252,8 @@ def start_summary(samples: list[dict[str, Any]]) -> dict[str, Any]:
         "tools": first["tools"],
         "tools_list_bytes": first["bytes"],
         "bytes_per_tool": round(first["bytes"] / max(1, first["tools"])),
-        "est_tokens": round(first["bytes"] / 4),
+        "tokens": first["o200k"],
+        "est_tokens": estimate_tokens(first["bytes"]),
         "start_s": stats([s["seconds"] for s in samples]),
         "rss_mb": stats([s["rss_mb"] for s in samples]),
         "stray_stdout_lines": first["stray_stdout_lines"],
@@ -613,8 +615,8 @@ def targets(r: dict[str, Any]) -> list[dict[str, str]]:
         default = ours["default"]
         add(
             f"default set ≤ {DEFAULT_MAX_TOOLS} tools and ~{DEFAULT_TOKENS // 1000}K tokens",
-            f"{default['tools']} tools, ~{default['est_tokens'] / 1000:.1f}K tokens",
-            default["tools"] <= DEFAULT_MAX_TOOLS and default["est_tokens"] <= DEFAULT_TOKENS * 1.1,
+            f"{default['tools']} tools, {default['tokens'] / 1000:.1f}K o200k tokens",
+            default["tools"] <= DEFAULT_MAX_TOOLS and default["tokens"] <= DEFAULT_TOKENS * 1.1,
         )
     reload = r.get("reload")
     if reload:
@@ -777,12 +779,12 @@ def plots(r: dict[str, Any]) -> list[str]:
             ax.text(
                 sizes[i] + max(sizes) * 0.01,
                 i,
-                f"{sizes[i]:.0f} KB · {s['bytes_per_tool']} B/tool · ~{s['est_tokens'] / 1000:.1f}K tokens",
+                f"{sizes[i]:.0f} KB · {s['bytes_per_tool']} B/tool · {s['tokens'] / 1000:.1f}K tokens",
                 va="center",
                 fontsize=9,
             )
         ax.set_xlim(0, max(sizes) * 1.75)
-        ax.set_xlabel("tools/list result size (KB; ~4 bytes per token)")
+        ax.set_xlabel("tools/list result size (KB; tokens counted with o200k)")
         ax.set_title("Context cost of the tool list per set")
         save(fig, "bench-context-by-set.png")
         # Idle memory per set.
@@ -835,7 +837,7 @@ def plots(r: dict[str, Any]) -> list[str]:
         ax.plot(counts, [n * BYTES_PER_TOOL / 1000 for n in counts], color=target_c, linestyle=":",
                 label=f"target: {BYTES_PER_TOOL} B per tool")  # fmt: skip
         for n, size, row in zip(counts, sizes, scaling, strict=True):
-            ax.annotate(f"~{row['est_tokens'] / 1000:.1f}K tokens", (n, size), textcoords="offset points",
+            ax.annotate(f"{row['tokens'] / 1000:.1f}K tokens", (n, size), textcoords="offset points",
                         xytext=(6, -14), fontsize=9)  # fmt: skip
         ax.set_xlabel("tools in the manifest")
         ax.set_ylabel("tools/list result size (KB)")
@@ -982,16 +984,17 @@ def takeaway(r: dict[str, Any]) -> list[str]:
         aboves = [v["start_s"]["median"] - floor for v in ours.values()]
         tools = sorted(v["tools"] for v in ours.values())
         per_tool = sum(v["tools_list_bytes"] for v in ours.values()) / sum(tools)
+        tokens_per_tool = sum(v["tokens"] for v in ours.values()) / sum(tools)
         lines.append(
             f"**Start:** data-mcp answers its first `tools/list` {min(aboves):.2f}–{max(aboves):.2f} s after the MCP "
             f"SDK's own imports, whatever the tool set ({tools[0]} to {tools[-1]} tools)."
         )
         default = ours.get("default")
         lines.append(
-            f"**Context:** each tool costs about {per_tool:.0f} bytes (~{per_tool / 4:.0f} tokens) of the agent's "
-            "context"
+            f"**Context:** each tool costs about {per_tool:.0f} bytes ({tokens_per_tool:.0f} o200k tokens) of the "
+            "agent's context"
             + (
-                f"; the default set of {default['tools']} tools is ~{default['tools_list_bytes'] / 4000:.1f}K tokens."
+                f"; the default set of {default['tools']} tools is {default['tokens'] / 1000:.1f}K tokens."
                 if default
                 else "."
             )
@@ -1093,16 +1096,17 @@ def page(r: dict[str, Any], images: Sequence[str]) -> str:
         w("## Context cost\n")
         w(
             "**What:** the size of the `tools/list` result (the `tools` array as compact JSON, which is what a host "
-            "puts in front of the model), bytes per tool, and an estimate of tokens at ~4 bytes per token (a rough "
-            "rule; JSON with many short keys tends to tokenise a little denser, so read it as ±20%). **Rerun:** "
-            "`benchmarks/report.py --only start`.\n"
+            "puts in front of the model), bytes per tool, and its tokens counted with the real o200k tokenizer "
+            "(`bpe-openai`, offline). The last column is data-mcp's own estimate, bytes / 4, which `data-mcp tools`, "
+            "`--max-tokens` and lock files use (no tokenizer ships with the server); the ratio says how far it is "
+            "from the exact count. **Rerun:** `benchmarks/report.py --only start`.\n"
         )
-        w("| Set | Tools | tools/list | Bytes per tool | Estimated tokens |")
-        w("|---|---|---|---|---|")
+        w("| Set | Tools | tools/list | Bytes per tool | Tokens (o200k) | data-mcp's estimate |")
+        w("|---|---|---|---|---|---|")
         for label, s in sets.items():
             w(
-                f"| {label} | {s['tools']} | {kb(s['tools_list_bytes'])} | {s['bytes_per_tool']} | "
-                f"~{s['est_tokens']:,} |"
+                f"| {label} | {s['tools']} | {kb(s['tools_list_bytes'])} | {s['bytes_per_tool']} | {s['tokens']:,} | "
+                f"{s['est_tokens']:,} ({s['est_tokens'] / s['tokens']:.2f}×) |"
             )
         w("")
         image("bench-context-by-set.png", "Bar chart of tools/list size in KB per tool set")
@@ -1115,12 +1119,12 @@ def page(r: dict[str, Any], images: Sequence[str]) -> str:
             "and all live tool candidates of the catalog, in catalog order (no extends, no patterns). **Rerun:** "
             "`benchmarks/report.py --only scaling`.\n"
         )
-        w("| Tools | Spawn → tools/list, median (min–max) | tools/list | Bytes/tool | Est. tokens | Idle RSS |")
+        w("| Tools | Spawn → tools/list, median (min–max) | tools/list | Bytes/tool | Tokens (o200k) | Idle RSS |")
         w("|---|---|---|---|---|---|")
         for row in scaling:
             w(
                 f"| {row['tools']} | {span(row['start_s'], fmt_s)} | {kb(row['tools_list_bytes'])} | "
-                f"{row['bytes_per_tool']} | ~{row['est_tokens']:,} | {row['rss_mb']['median']:.1f} MB |"
+                f"{row['bytes_per_tool']} | {row['tokens']:,} | {row['rss_mb']['median']:.1f} MB |"
             )
         w("")
         image("bench-start-vs-tools.png", "Line chart of start seconds against tools in the manifest")

@@ -32,6 +32,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from data_pkg.toolsets import estimate_tokens
+from o200k import count
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 INIT = {
@@ -118,11 +121,12 @@ def start_and_list(command: list[str], env: dict[str, str]) -> dict[str, Any]:
         message, size = pipe.until_id(2)
         elapsed = time.perf_counter() - pipe.started
         tools = message["result"]["tools"]
-        result_bytes = len(json.dumps(message["result"]["tools"], separators=(",", ":")))
+        text = json.dumps(message["result"]["tools"], separators=(",", ":"))
         return {
             "seconds": elapsed,
             "tools": len(tools),
-            "bytes": result_bytes,
+            "bytes": len(text),
+            "o200k": count(text),
             "wire_bytes": size,
             "rss_mb": pipe.rss_mb(),
             "stray_stdout_lines": pipe.stray_lines,
@@ -142,7 +146,8 @@ def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
         "tools": first["tools"],
         "tools_list_bytes": first["bytes"],
         "bytes_per_tool": round(first["bytes"] / max(1, first["tools"])),
-        "est_tokens": round(first["bytes"] / 4),
+        "tokens": first["o200k"],
+        "est_tokens": estimate_tokens(first["bytes"]),
         "rss_median_mb": statistics.median(rss),
         "stray_stdout_lines": first["stray_stdout_lines"],
         "runs": len(samples),

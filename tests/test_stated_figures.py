@@ -10,6 +10,8 @@ import re
 import sys
 from pathlib import Path
 
+from benchmarks import o200k
+
 from data_hosted import build_toolset
 from data_pkg.catalog import client_endpoints
 from data_pkg.toolsets import resolve
@@ -32,9 +34,10 @@ def one(pattern: str, text: str) -> tuple[str, ...]:
 
 
 def default_set() -> tuple[int, int, int]:
-    """Tools, bytes and estimated tokens of the default tool list, as ``data-mcp tools`` counts them."""
+    """Tools, bytes and exact o200k tokens of the default tool list as the server sends it (compact JSON)."""
     registry = resolve(None, env={}).raise_for_errors()
-    return len(registry), registry.tools_list_bytes(), registry.estimated_tokens()
+    text = json.dumps(registry.tools_list(), separators=(",", ":"), ensure_ascii=False)
+    return len(registry), registry.tools_list_bytes(), o200k.count(text)
 
 
 def test_the_readme_counts_the_catalogs_endpoints() -> None:
@@ -45,7 +48,7 @@ def test_the_readme_counts_the_catalogs_endpoints() -> None:
 
 def test_the_readme_sizes_the_default_set() -> None:
     per_tool, tools, thousands = one(
-        r"~(\d+) bytes per\s+tool; the default set of (\d+) tools is ~([\d.]+)K tokens", README
+        r"~(\d+) bytes per\s+tool; the default set of (\d+) tools is ~([\d.]+)K tokens, counted with o200k", README
     )
     count, size, tokens = default_set()
     assert int(tools) == count
@@ -105,3 +108,15 @@ def test_the_server_page_states_the_estimators_measured_error() -> None:
     )
     assert int(mean) == round(full["estimate_mean_abs_error"] * 100)
     assert int(under) == round(full["estimate_worst_under"] * 100, -1)
+
+
+def test_the_cli_page_states_how_far_the_tool_list_estimate_is_from_o200k() -> None:
+    # The start section of the performance report counts each set's tools/list, as sent, with o200k.
+    sets = json.loads((ROOT / "benchmarks" / "results" / "report.json").read_text())["start"]["sets"]
+    cli = (ROOT / "docs" / "cli.md").read_text()
+    low, high, exact_minimal = one(
+        r"exact o200k count it reads (\d+)-(\d+)% high for each built-in profile's whole list \(([\d,]+) exact", cli
+    )
+    over = [s["est_tokens"] / s["tokens"] - 1 for s in sets.values()]
+    assert (int(low), int(high)) == (round(min(over) * 100), round(max(over) * 100)), over
+    assert int(exact_minimal.replace(",", "")) == sets["minimal"]["tokens"]

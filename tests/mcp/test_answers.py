@@ -11,11 +11,11 @@ from typing import Any
 
 import mcp_types as types
 import pytest
+from benchmarks import o200k
 
 from data_pkg.catalog import by_key, typical_arguments
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS, resolve
-from tests.answers import o200k
 from tests.answers.tables import read_table
 from tests.mcp._support import connect, server_env
 
