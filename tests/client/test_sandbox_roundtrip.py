@@ -67,7 +67,8 @@ def check_shape(endpoint: Endpoint, result: Any) -> None:
     assert isinstance(rows, list), endpoint.spec
     assert all(isinstance(row, expected) for row in rows), endpoint.spec
     symbol = arguments(endpoint).get("symbol")
-    if symbol and rows and hasattr(rows[0], "symbol"):
+    # Rows are about the symbol asked, except peers: those are the other companies (tested on their own below).
+    if symbol and rows and hasattr(rows[0], "symbol") and endpoint.key != "stock_peers":
         assert rows[0].symbol == symbol, endpoint.spec
 
 
@@ -149,3 +150,13 @@ def test_download_streams_a_bulk_file_to_disk(client: DataClient, tmp_path: Path
     target = client.download("batch.rating_bulk", tmp_path / "ratings.csv")
     lines = target.read_text().splitlines()
     assert len(lines) == 41
+
+
+def test_peers_are_a_list_of_other_companies(client: DataClient) -> None:
+    # The upstream answers every peer, not one: a single-row endpoint would keep only the first.
+    peers = client.company.get_stock_peers("AAPL")
+    symbols = [peer.symbol for peer in peers]
+    assert len(symbols) > 1 and len(set(symbols)) == len(symbols)
+    assert "AAPL" not in symbols
+    assert all(peer.mkt_cap is not None and peer.mkt_cap > 1_000_000 for peer in peers)
+    assert [p.symbol for p in client.company.get_stock_peers("MSFT")] != symbols

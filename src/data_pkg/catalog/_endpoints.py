@@ -1209,7 +1209,6 @@ ENDPOINTS: tuple[E, ...] = (
         model="CompanyPeer",
         tags=("company",),
         hosted=(H("company", "peers"),),
-        single=True,
         aliases=("get_company_peers",),
     ),
     E(

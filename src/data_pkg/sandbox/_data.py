@@ -24,6 +24,7 @@ import importlib
 import itertools
 import math
 import random
+import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +60,8 @@ _PRICE_TAGS = frozenset({"charts", "technical"})
 _BAR_MINUTES = {"1min": 1, "5min": 5, "15min": 15, "30min": 30, "1hour": 60, "4hour": 240}
 _NO_ECHO = frozenset({"symbol", "symbols", "limit", "page", "offset", "from", "to", "period", "apikey"})
 _SLICING = frozenset({"limit", "page", "offset"})
+_PEERS = frozenset({"/stable/stock-peers"})
+"""Lists whose rows are other companies than the one asked about."""
 _RANGE = frozenset({"from", "to"})
 _MAX_PERIODS = 4 * (ANCHOR.year - HISTORY_START.year + 1)
 """Quarters since HISTORY_START: more fiscal periods than any statement history holds."""
@@ -261,6 +264,12 @@ def _echo_value(kind: str, value: Value) -> object:
 _SKIP = object()
 
 
+def _peer(symbol: str, i: int) -> str:
+    """The ``i``-th peer of ``symbol``: the other sample symbols, from a place that depends on it."""
+    others = [s for s in v.SYMBOLS if s != symbol]
+    return others[(zlib.crc32(symbol.encode()) + i) % len(others)]
+
+
 # ---------------------------------------------------------------------------
 # Per-route data: built on the first request that needs it, then reused.
 
@@ -388,7 +397,9 @@ class RouteData:
             for i in range(block * BLOCK, (block + 1) * BLOCK):
                 if i >= window.stop:
                     return
-                if isinstance(symbol, str):
+                if self.route.template in _PEERS:
+                    name = _peer(str(symbol or ""), i)
+                elif isinstance(symbol, str):
                     name = symbol
                 elif universe is not None:
                     name = symbol_at(universe, i)

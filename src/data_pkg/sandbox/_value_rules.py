@@ -180,6 +180,7 @@ _FLOAT_RULES: tuple[tuple[tuple[str, ...], Gen], ...] = (
 )
 
 _INT_RULES: tuple[tuple[tuple[str, ...], Gen], ...] = (
+    (("market cap", "mkt cap"), lambda c: round(c.price * c.shares)),  # as the float rule, where the model says int
     (("volume", "vol"), _integer(100_000, 50_000_000)),
     (("year born",), _integer(1950, 1985)),
     (("year of incorporation",), _integer(1950, 2015)),

@@ -507,7 +507,7 @@ class CompanyGroup(SyncGroup):
             "upgrades_downgrades_consensus", UpgradeDowngradeConsensus, {"symbol": symbol}, refresh=force_refresh
         )
 
-    def get_stock_peers(self, symbol: str, *, force_refresh: bool = False) -> CompanyPeer:
+    def get_stock_peers(self, symbol: str, *, force_refresh: bool = False) -> list[CompanyPeer]:
         """Comparable companies for one stock (same sector, similar size), with price and market cap.
 
         Also callable by its earlier name: ``get_company_peers``.
@@ -515,7 +515,7 @@ class CompanyGroup(SyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return self._one("stock_peers", CompanyPeer, {"symbol": symbol}, refresh=force_refresh)
+        return self._many("stock_peers", CompanyPeer, {"symbol": symbol}, refresh=force_refresh)
 
     def get_profile_cik(self, cik: str | int, *, force_refresh: bool = False) -> CompanyProfile:
         """Company profile looked up by CIK instead of ticker: name, sector, industry, description, market cap,
@@ -1502,7 +1502,7 @@ class AsyncCompanyGroup(AsyncGroup):
             "upgrades_downgrades_consensus", UpgradeDowngradeConsensus, {"symbol": symbol}, refresh=force_refresh
         )
 
-    async def get_stock_peers(self, symbol: str, *, force_refresh: bool = False) -> CompanyPeer:
+    async def get_stock_peers(self, symbol: str, *, force_refresh: bool = False) -> list[CompanyPeer]:
         """Comparable companies for one stock (same sector, similar size), with price and market cap.
 
         Also callable by its earlier name: ``get_company_peers``.
@@ -1510,7 +1510,7 @@ class AsyncCompanyGroup(AsyncGroup):
         Args:
             symbol: Ticker symbol, e.g. AAPL (crypto BTCUSD, forex EURUSD, index ^GSPC).
         """
-        return await self._one("stock_peers", CompanyPeer, {"symbol": symbol}, refresh=force_refresh)
+        return await self._many("stock_peers", CompanyPeer, {"symbol": symbol}, refresh=force_refresh)
 
     async def get_profile_cik(self, cik: str | int, *, force_refresh: bool = False) -> CompanyProfile:
         """Company profile looked up by CIK instead of ticker: name, sector, industry, description, market cap,
