@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import anyio
 import mcp_types as types
 import pytest
+from anyio.abc import Process
 
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from tests.mcp._support import Notifications, connect, server_env, text, wait_for_log
@@ -308,15 +311,24 @@ _reload.awatch = _awatch_failing_once
 """Makes the first watch fail, as the system's limit on watches would."""
 
 
-async def test_a_failed_watch_is_started_again(sandbox: str, tmp_path: Path) -> None:
-    manifest = tmp_path / "team.yaml"
+@asynccontextmanager
+async def quote_server(
+    sandbox: str, folder: Path, prelude: str, **env: str
+) -> AsyncIterator[tuple[Any, Notifications]]:
+    """A server on ``folder/team.yaml`` (``tools: [company.quote]``) with ``prelude`` run first; its log is err.log."""
+    manifest = folder / "team.yaml"
     write(manifest, "tools: [company.quote]\n")
     heard = Notifications()
+    variables = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest), **env)
+    async with connect(variables, folder / "err.log", notifications=heard, args=capped_server(prelude)) as client:
+        yield client, heard
+
+
+async def test_a_failed_watch_is_started_again(sandbox: str, tmp_path: Path) -> None:
     log = tmp_path / "err.log"
-    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest), DATA_LOG_LEVEL="DEBUG")
-    async with connect(env, log, notifications=heard, args=capped_server(WATCH_FAILS_ONCE)) as client:
+    async with quote_server(sandbox, tmp_path, WATCH_FAILS_ONCE, DATA_LOG_LEVEL="DEBUG") as (client, heard):
         await wait_for_log(log, f"hot reload: watching {tmp_path}", times=2)
-        write(manifest, "tools: [company.profile]\n")
+        write(tmp_path / "team.yaml", "tools: [company.profile]\n")
         await heard.wait()
         assert await names(client) == {"profile"}
     assert "hot reload: watching failed; watching again in 1 s" in log.read_text()
@@ -334,13 +346,9 @@ _reload.awatch = _deaf_awatch
 
 
 async def test_a_change_the_watch_does_not_report_is_loaded_all_the_same(sandbox: str, tmp_path: Path) -> None:
-    manifest = tmp_path / "team.yaml"
-    write(manifest, "tools: [company.quote]\n")
-    heard = Notifications()
     log = tmp_path / "err.log"
-    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest))
-    async with connect(env, log, notifications=heard, args=capped_server(DEAF_WATCH)) as client:
-        write(manifest, "tools: [company.profile]\n")
+    async with quote_server(sandbox, tmp_path, DEAF_WATCH) as (client, heard):
+        write(tmp_path / "team.yaml", "tools: [company.profile]\n")
         await heard.wait()
         assert await names(client) == {"profile"}
         # Once loaded, the same files are not loaded again at each recheck.
@@ -350,15 +358,23 @@ async def test_a_change_the_watch_does_not_report_is_loaded_all_the_same(sandbox
     assert "hot reload: a change the watch did not report; reloading" in log.read_text()
 
 
-async def test_a_debug_log_in_the_manifest_folder_does_not_feed_the_watch(tmp_path: Path) -> None:
-    manifest = tmp_path / "team.yaml"
-    write(manifest, "tools: [company.quote]\n")
-    log = tmp_path / "err.log"
+@asynccontextmanager
+async def watching_process(manifest: Path) -> AsyncIterator[Process]:
+    """The server on ``manifest``, no client, logging at DEBUG to err.log beside it; yielded once it watches."""
+    log = manifest.parent / "err.log"
     env = server_env(None, DATA_MCP_MANIFEST=str(manifest), DATA_LOG_LEVEL="DEBUG")
     with log.open("w") as stderr:
         process = await anyio.open_process([sys.executable, "-m", "data_pkg.mcp"], env=env, stderr=stderr)
     async with process:
         await wait_for_log(log, "hot reload: watching")
+        yield process
+
+
+async def test_a_debug_log_in_the_manifest_folder_does_not_feed_the_watch(tmp_path: Path) -> None:
+    manifest = tmp_path / "team.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    log = tmp_path / "err.log"
+    async with watching_process(manifest) as process:
         (tmp_path / "notes.txt").write_text("not a manifest")
         await anyio.sleep(1.0)  # each line logged about a change would be a change: a loop shows in a second
         size = log.stat().st_size
@@ -481,11 +497,7 @@ async def test_the_server_exits_on_end_of_input_after_a_fifo_reached_the_chain(t
     manifest = tmp_path / "team.yaml"
     write(manifest, "extends: [./base.yaml]\n")
     log = tmp_path / "err.log"
-    env = server_env(None, DATA_MCP_MANIFEST=str(manifest), DATA_LOG_LEVEL="DEBUG")
-    with log.open("w") as stderr:
-        process = await anyio.open_process([sys.executable, "-m", "data_pkg.mcp"], env=env, stderr=stderr)
-    async with process:
-        await wait_for_log(log, "hot reload: watching")
+    async with watching_process(manifest) as process:
         write(base, "tools: [company.profile]\n")  # a first reload proves the watch is live
         await wait_for_log(log, "manifest reloaded")
         make_fifo(base)
