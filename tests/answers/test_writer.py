@@ -166,3 +166,15 @@ def test_one_long_text_is_shortened_with_a_note_naming_the_field() -> None:
     answer = write_answer(value, AnswerSpec(max_tokens=1000))
     assert estimate_tokens(answer.text) <= 1000
     assert answer.note is not None and "0.content at" in answer.note and "of 100,000 characters" in answer.note
+
+
+def test_a_wide_row_over_the_budget_keeps_its_dates_and_short_values_whole() -> None:
+    # A statement row: hundreds of numbers and a few short strings. Cutting a date to "…" saves
+    # nothing worth having and breaks format: date in the structured content.
+    row = {"date": "2026-09-27", "symbol": "AAPL", "acceptedDate": "2026-10-30 18:04:43", "link": "https://x.test/a"}
+    row |= {f"item{i:03d}": 123456789.0 + i for i in range(300)}
+    rows = [row, {**row, "date": "2025-09-27"}]
+    answer = write_answer(rows, AnswerSpec(max_tokens=MIN_BUDGET, format="json"))
+    assert answer.value == [row]
+    assert json.loads(answer.text) == [row]
+    assert answer.note is not None and answer.note.startswith("Rows 1-1 of 2 shown") and "was cut" not in answer.note

@@ -24,6 +24,11 @@ from data_pkg.toolsets import AnswerSpec
 NOTE_RESERVE = 90
 """Tokens kept free for the note (the longest note is about 70)."""
 
+SHORTEST_CUT = 200
+"""Strings shorter than this are values (dates, times, symbols, names, links), never shortened: cutting
+one saves a few tokens and breaks it (a date cut to ``…`` no longer fits ``format: date``). Texts worth
+cutting (a transcript, a description) are far longer."""
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -162,7 +167,11 @@ def _whole(value: Any, budget: int) -> Answer:
 
 
 def _shortened(answer: Answer, budget: int) -> Answer:
-    """``answer`` with its longest strings cut until it fits, and a note naming each cut."""
+    """``answer`` with its longest texts cut until it fits, and a note naming each cut.
+
+    Only strings of at least :data:`SHORTEST_CUT` characters are cut; a row over the budget without
+    such a text (hundreds of numbers) is shown whole.
+    """
     value = answer.value
     cuts: list[str] = []
     target = budget * (1 - MARGIN) - NOTE_RESERVE
@@ -171,7 +180,7 @@ def _shortened(answer: Answer, budget: int) -> Answer:
         if excess <= 0:
             break
         path, longest = _longest_string(value)
-        if path is None:
+        if path is None or len(longest) < SHORTEST_CUT:
             break
         rate = max(estimate_tokens(longest) / max(len(longest), 1), 0.05)
         keep = max(int(len(longest) - excess / rate * 1.1), 0)
