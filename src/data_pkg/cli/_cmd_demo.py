@@ -18,6 +18,8 @@ from typing import Any
 
 import typer
 
+from data_pkg.toolsets import estimate_tokens
+
 MANIFEST = '''"""Demo desk: the analyst profile, as a team would extend it."""
 EXTENDS = ["analyst"]
 EXCLUDE = ["transcripts.*"]
@@ -89,8 +91,10 @@ async def _run(base_url: str, folder: Path) -> None:
             result = await client.list_tools()
             wire = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in result.tools]
             size = len(json.dumps(wire, separators=(",", ":")))
+            # The estimate data-mcp tools prints for the same list (bytes / 4, rounded up), so the two agree.
+            tokens = estimate_tokens(size)
             _say(f"[3/5] tools/list in {time.perf_counter() - started:.2f} s from spawn: {len(wire)} tools,")
-            _say(f"      {size:,} bytes (~{size // 4:,} tokens, {size // max(1, len(wire))} bytes per tool)")
+            _say(f"      {size:,} bytes (~{tokens:,} tokens, {size // max(1, len(wire))} bytes per tool)")
             _say("      " + _short(", ".join(t.name for t in result.tools), 100))
             _say("[4/5] calling tools")
             for name, arguments in (
