@@ -34,6 +34,7 @@ def test_the_core_install_has_no_extra(installed_core: Path, tmp_path: Path) -> 
         (["data-mcp", "serve"], "mcp"),
         (["python", "-m", "data_pkg.mcp"], "mcp"),  # what a desktop assistant's config starts
         (["data-mcp", "demo"], "mcp"),
+        (["data-mcp", "tools", "minimal", "--answers"], "mcp"),  # calls every tool through the answer writer
         (["data-hosted", "--help"], "hosted"),
         (["data-hosted", "serve"], "hosted"),
         (["python", "-m", "data_hosted", "serve"], "hosted"),

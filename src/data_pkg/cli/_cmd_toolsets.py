@@ -77,7 +77,13 @@ def _answer_sizes(registry: Registry) -> dict[str, dict[str, Any]]:
 
     from data_pkg.cli._answer_sizes import answer_sizes
 
-    return {size.tool: {k: v for k, v in asdict(size).items() if k != "tool"} for size in answer_sizes(registry)}
+    try:
+        found = answer_sizes(registry)
+    except ModuleNotFoundError as error:  # the answer writer and the sandbox come with the mcp extra
+        from data_pkg.extras import exit_for_missing_extra
+
+        exit_for_missing_extra(error, "mcp", "data-mcp tools", "sizing answers (--answers, --max-answer-tokens)")
+    return {size.tool: {k: v for k, v in asdict(size).items() if k != "tool"} for size in found}
 
 
 def _answer_cells(size: dict[str, Any]) -> tuple[str, str, str]:
@@ -265,6 +271,9 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2)
         words = [w.lower() for w in (query or [])]
         found = [e for e in ENDPOINTS if _matches(e, words, group, tag, tier, withdrawn)]
+        if not found and not json_output:
+            typer.echo(f"no endpoint matches: {_what_to_try(words, group, tag, tier, withdrawn)}", err=True)
+            raise typer.Exit(1)
         if json_output:
             typer.echo(json.dumps([_describe(e) for e in found], indent=2))
         else:
@@ -293,6 +302,21 @@ def _matches(
         return False
     haystack = " ".join((e.spec, e.path, e.description, e.method, *e.aliases, *e.tags)).lower()
     return all(w in haystack for w in words)
+
+
+def _what_to_try(words: list[str], group: str | None, tag: str | None, tier: str | None, withdrawn: bool) -> str:
+    """Why a catalog search found nothing, and what to change: the first filter that rules everything out."""
+    known_groups = sorted({e.group for e in ENDPOINTS})
+    if group and group not in known_groups:
+        return f"there is no group {group!r}; groups: {', '.join(known_groups)}"
+    known_tags = sorted({t for e in ENDPOINTS for t in e.tags})
+    if tag and tag not in known_tags:
+        return f"there is no tag {tag!r}; tags: {', '.join(known_tags)}"
+    if not withdrawn and any(_matches(e, words, group, tag, tier, True) for e in ENDPOINTS):
+        return "only withdrawn endpoints do; add --withdrawn to see them with their successors"
+    if tier and any(_matches(e, words, group, tag, None, withdrawn) for e in ENDPOINTS):
+        return f"none within the {tier} plan; leave out --tier {tier} to see those above it"
+    return "every word must appear in an endpoint's name, path or description; try fewer or other words"
 
 
 def _status(e: Endpoint) -> str:
