@@ -8,6 +8,7 @@ and a message naming it.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -99,7 +100,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         sock = bind(args.host, args.port)
     except OSError as exc:
-        print(f"data-sandbox: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        hint = ""
+        if exc.errno == errno.EADDRINUSE:  # most often a sandbox started earlier, still running
+            hint = " (another sandbox may be running there: stop it, or pass another --port, 0 for any free one)"
+        print(f"data-sandbox: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}{hint}", file=sys.stderr)
         raise SystemExit(1) from None
     url = base_url(sock)
     keys = ", ".join(config.keys())
