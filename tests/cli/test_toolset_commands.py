@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -15,16 +16,31 @@ from data_pkg.cli import main
 COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     assert COMMAND, "data-mcp is installed beside this interpreter"
-    return subprocess.run([COMMAND, *args], capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run([COMMAND, *args], capture_output=True, text=True, timeout=120, check=False, env=env)
 
 
 def test_tools_lists_the_default_set_with_its_size() -> None:
-    done = run("tools")
+    done = run("tools", env={k: v for k, v in os.environ.items() if not k.startswith("DATA_MCP_")})
     assert done.returncode == 0
     assert "quote" in done.stdout
     assert "43 tools" in done.stdout and "tokens" in done.stdout
+
+
+def test_tools_without_a_source_shows_what_the_server_would_serve(tmp_path: Path) -> None:
+    manifest = tmp_path / "desk.yaml"
+    manifest.write_text("tools: [company.quote, company.profile]\n")
+    plain = {k: v for k, v in os.environ.items() if not k.startswith("DATA_MCP_")}
+    by_profile = run("tools", env={**plain, "DATA_MCP_PROFILE": "minimal"})
+    assert "8 tools" in by_profile.stdout and "(DATA_MCP_PROFILE=minimal)" in by_profile.stderr
+    by_manifest = run("tools", "--json", env={**plain, "DATA_MCP_PROFILE": "full", "DATA_MCP_MANIFEST": str(manifest)})
+    assert json.loads(by_manifest.stdout)["count"] == 2, "the manifest wins over the profile, as in the server"
+    assert f"(DATA_MCP_MANIFEST={manifest})" in by_manifest.stderr
+    assert (
+        json.loads(run("tools", "analyst", "--json", env={**plain, "DATA_MCP_PROFILE": "minimal"}).stdout)["count"]
+        == 37
+    )
 
 
 def test_tools_json_matches_the_registry_and_the_style_option_applies() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +20,8 @@ from data_pkg.catalog import ENDPOINTS, TIERS, Endpoint, lookup, tier_rank
 from data_pkg.cli._options import JsonOption
 from data_pkg.toolsets import (
     DEFAULT_PROFILE,
+    MANIFEST_ENV,
+    PROFILE_ENV,
     Registry,
     Resolution,
     available_profiles,
@@ -28,10 +30,15 @@ from data_pkg.toolsets import (
     is_profile_name,
     nearby_path,
     resolve,
+    source_from_env,
     wire_bytes,
 )
 
 SOURCE_HELP = "A manifest file or a profile name (minimal, analyst, quant, news, full); the default set when omitted."
+SERVED_HELP = (
+    "A manifest file or a profile name; when omitted, what the server would serve here: DATA_MCP_MANIFEST, else"
+    " DATA_MCP_PROFILE, else the default set."
+)
 JSON_VERSION = 1
 """Version of the ``--json`` documents of ``tools`` and ``diff``; version 1 only ever gains keys."""
 OVER_BUDGET = 3
@@ -54,6 +61,11 @@ def _source_or_exit(source: str | None) -> str | None:
         typer.echo(f"{source}: {what}" + (f" (did you mean {close!r}?)" if close else ""), err=True)
         raise typer.Exit(2)
     return source
+
+
+def _served_from(env: Mapping[str, str]) -> str:
+    """Which variable names the server's tool set (see :func:`data_pkg.toolsets.source_from_env`)."""
+    return MANIFEST_ENV if env.get(MANIFEST_ENV, "").strip() else PROFILE_ENV
 
 
 def _resolve_or_exit(source: str | None, style: str | None) -> tuple[Resolution, Registry]:
@@ -105,7 +117,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def tools(
-        source: Annotated[str | None, typer.Argument(help=SOURCE_HELP)] = None,
+        source: Annotated[str | None, typer.Argument(help=SERVED_HELP)] = None,
         json_output: JsonOption = False,
         max_tokens: Annotated[
             int | None,
@@ -130,7 +142,7 @@ def register(app: typer.Typer) -> None:
         (the manifest's fields, format and budget): the median and largest answer in tokens.
 
         Examples:
-          data-mcp tools                       the default set
+          data-mcp tools                       what the server would serve (DATA_MCP_MANIFEST ...)
           data-mcp tools analyst --style snake
           data-mcp tools team/research.py --max-tokens 8000
           data-mcp tools team/research.py --answers --max-answer-tokens 8000
@@ -138,6 +150,8 @@ def register(app: typer.Typer) -> None:
         Exit status: 0 done, 1 the tool set does not resolve, 2 usage error (no such file or
         profile), 3 over budget (tool list or answers).
         """
+        if source is None and (source := source_from_env(os.environ)) is not None:
+            typer.echo(f"note: the set the server would serve here ({_served_from(os.environ)}={source})", err=True)
         resolution, registry = _resolve_or_exit(source, style)
         sizes = _answer_sizes(registry) if answers or max_answer_tokens is not None else None
         listing = registry.tools_list()
