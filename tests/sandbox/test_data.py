@@ -115,6 +115,13 @@ def test_another_page_answers_other_rows_and_a_far_page_answers_an_empty_list(cl
     assert client.get("/stable/news/stock-latest", params={"page": 50, "apikey": "demo"}).json() == []
 
 
+def test_treasury_yields_are_a_few_percent(client: httpx2.Client) -> None:
+    rows = client.get("/stable/treasury-rates", params={"apikey": "demo"}).json()
+    maturities = [k for k in rows[0] if k.startswith(("month", "year"))]
+    assert len(maturities) == 12
+    assert all(0 < row[k] < 10 for row in rows for k in maturities)
+
+
 def test_request_values_are_echoed_into_same_named_fields(client: httpx2.Client) -> None:
     rows = client.get("/stable/earning-call-transcript", params={**QUOTE, "year": 2023, "quarter": 2}).json()
     assert rows[0]["symbol"] == "AAPL"

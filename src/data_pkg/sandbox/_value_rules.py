@@ -108,6 +108,22 @@ for _name in ("1d", "5d", "1m", "3m", "6m", "ytd", "1y", "3y", "5y", "10y"):
     _PRICE_FIELDS[_name] = _uniform(-25, 60, 4)
 for _name in ("sma", "ema", "wma", "dema", "tema", "priceavg50", "priceavg200", "dcf", "levereddcf"):
     _PRICE_FIELDS[_name] = _near_price(0.92, 1.08)
+# Treasury yields in percent, by maturity: a few percent, as they are, not any number up to 100.
+for _name in (
+    "month1",
+    "month2",
+    "month3",
+    "month6",
+    "year1",
+    "year2",
+    "year3",
+    "year5",
+    "year7",
+    "year10",
+    "year20",
+    "year30",
+):
+    _PRICE_FIELDS[_name] = _uniform(3.5, 5.2, 2)
 
 # First matching rule wins, so specific words come before broad ones. A word
 # matches a camelCase token that starts or ends with it ("ratio" matches
