@@ -122,6 +122,14 @@ def test_treasury_yields_are_a_few_percent(client: httpx2.Client) -> None:
     assert all(0 < row[k] < 10 for row in rows for k in maturities)
 
 
+def test_income_statement_lines_keep_their_order(client: httpx2.Client) -> None:
+    rows = client.get("/stable/income-statement", params={**QUOTE, "limit": 20}).json()
+    order = ("revenue", "grossProfit", "ebitda", "operatingIncome", "incomeBeforeTax", "netIncome")
+    for row in rows:
+        assert [row[k] for k in order] == sorted((row[k] for k in order), reverse=True), row
+        assert 0 < row["netIncome"] and row["costOfRevenue"] < row["revenue"]
+
+
 def test_request_values_are_echoed_into_same_named_fields(client: httpx2.Client) -> None:
     rows = client.get("/stable/earning-call-transcript", params={**QUOTE, "year": 2023, "quarter": 2}).json()
     assert rows[0]["symbol"] == "AAPL"

@@ -49,6 +49,11 @@ def _near_price(lo: float, hi: float) -> Gen:
     return lambda c: round(c.price * c.rng.uniform(lo, hi), 2)
 
 
+def _share_of_revenue(lo: float, hi: float) -> Gen:
+    """A statement line between ``lo`` and ``hi`` of the row's revenue (a quarter of its market cap)."""
+    return lambda c: float(round(c.price * c.shares * 0.25 * c.rng.uniform(lo, hi)))
+
+
 def _url(kind: str) -> Gen:
     return lambda c: f"https://example.com/{kind}/{c.symbol.lower()}/{c.rng.randrange(10**6)}"
 
@@ -108,6 +113,19 @@ for _name in ("1d", "5d", "1m", "3m", "6m", "ytd", "1y", "3y", "5y", "10y"):
     _PRICE_FIELDS[_name] = _uniform(-25, 60, 4)
 for _name in ("sma", "ema", "wma", "dema", "tema", "priceavg50", "priceavg200", "dcf", "levereddcf"):
     _PRICE_FIELDS[_name] = _near_price(0.92, 1.08)
+# An income statement's lines, as shares of the revenue, in bands that keep their order: revenue >
+# gross profit > EBITDA > operating income > pre-tax income > net income, as in any profitable year.
+for _names, (_lo, _hi) in (
+    (("revenue",), (1.0, 1.0)),
+    (("costofrevenue",), (0.4, 0.65)),
+    (("grossprofit",), (0.35, 0.6)),
+    (("ebitda",), (0.24, 0.34)),
+    (("ebit", "operatingincome"), (0.16, 0.23)),
+    (("incomebeforetax",), (0.13, 0.16)),
+    (("netincome", "bottomlinenetincome", "netincomefromcontinuingoperations"), (0.05, 0.12)),
+):
+    for _name in _names:
+        _PRICE_FIELDS[_name] = _share_of_revenue(_lo, _hi)
 # Treasury yields in percent, by maturity: a few percent, as they are, not any number up to 100.
 for _name in (
     "month1",
