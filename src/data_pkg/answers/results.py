@@ -15,6 +15,7 @@ import mcp_types as types
 from pydantic import BaseModel
 
 from data_pkg.answers._note import CallContext
+from data_pkg.answers._schema_fit import misfit
 from data_pkg.answers._writer import Answer, write_answer
 from data_pkg.errors import DataError, PlanRestrictedError, RateLimitError
 from data_pkg.toolsets import AnswerSpec
@@ -50,26 +51,49 @@ class ResultWriter:
         self.next_steps = MappingProxyType({**NEXT_STEPS, **(next_steps or {})})
 
     def answer(
-        self, value: Any, spec: AnswerSpec, call: CallContext | None = None, *, structured: bool = False
+        self,
+        value: Any,
+        spec: AnswerSpec,
+        call: CallContext | None = None,
+        *,
+        schema: Mapping[str, Any] | None = None,
     ) -> types.CallToolResult:
         """A result holding ``value`` as the agent should read it; the note, when rows were cut, as a last block.
 
-        Structured content follows the tool's output schema: a single-row answer is the object
-        itself; a list travels under ``"result"`` because the schema's root must be an object.
+        With ``schema`` (the tool's output schema) the result also carries structured content that
+        fits it: a single-row answer is the object itself; a list travels under ``"result"`` because
+        the schema's root must be an object.
         """
         written = write_answer(plain(value), spec, call)
-        return self.result(written, structured=structured)
+        return self.result(written, schema=schema)
 
-    def result(self, written: Answer, *, structured: bool = False) -> types.CallToolResult:
-        """The tool result of a written answer."""
+    def result(self, written: Answer, *, schema: Mapping[str, Any] | None = None) -> types.CallToolResult:
+        """The tool result of a written answer, structured when the tool has an output ``schema``.
+
+        An answer that misses the schema (rows the validation mode kept although they do not fit
+        their model) cannot be structured content: clients would refuse the whole result. It is an
+        ``[invalid_response]`` error instead, naming the misfit, and the answer follows as text.
+        """
         content: list[types.ContentBlock] = [types.TextContent(text=written.text)]
         if written.note:
             content.append(types.TextContent(text=written.note))
-        if not structured:
+        if schema is None:
             return types.CallToolResult(content=content)
         shown = written.value
         wrapped = shown if isinstance(shown, dict) else {"result": shown}
-        return types.CallToolResult(content=content, structured_content=wrapped)
+        problem = misfit(schema, wrapped)
+        if problem is None:
+            return types.CallToolResult(content=content, structured_content=wrapped)
+        lead = types.TextContent(text=self.misfit_text(problem))
+        return types.CallToolResult(content=[lead, *content], is_error=True)
+
+    def misfit_text(self, problem: str) -> str:
+        """``[invalid_response]``: the answer does not fit the output schema (where, why); it follows as text."""
+        step = self.next_steps["invalid_response"]
+        return (
+            f"[invalid_response] The answer does not fit this tool's output schema ({problem}), so it comes"
+            f" without structured content; the upstream's answer follows as text. {step}"
+        )
 
     def failure(self, error: DataError, subject: str | None = None) -> types.CallToolResult:
         """An ``isError`` result for ``error``; ``subject`` (e.g. the endpoint) leads the message."""

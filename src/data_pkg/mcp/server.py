@@ -128,12 +128,11 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
         arguments = coerce_arguments(endpoint, arguments) | dict(tool.fixed)
         from data_pkg.errors import DataError
 
-        structured = tool.output_schema is not None
         try:
             client = runtime.client()
             # Structured results must fit the output schema, which the models define; plain text is the
             # upstream's own JSON (validated all the same), with its own date formats and no re-encoding.
-            call = client.call if structured else client.call_json
+            call = client.call if tool.output_schema is not None else client.call_json
             value = await call(endpoint.key, **arguments)
         except DataError as error:
             logger.info("%s failed: %s", tool.name, error)
@@ -142,7 +141,7 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             logger.exception("%s failed unexpectedly", tool.name)
             return WRITER.problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
         return WRITER.answer(
-            value, tool.answer, CallContext.of(endpoint, params.arguments, tool.fixed), structured=structured
+            value, tool.answer, CallContext.of(endpoint, params.arguments, tool.fixed), schema=tool.output_schema
         )
 
     async def initialized(ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:

@@ -1,0 +1,83 @@
+"""Structured results fit the tool's output schema, formats included, or are not sent as structured content."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mcp_types as types
+import pytest
+from jsonschema import FormatChecker
+
+from data_pkg.answers._schema_fit import is_date, is_date_time, misfit
+from data_pkg.answers.results import ResultWriter
+from data_pkg.catalog import by_key
+from data_pkg.toolsets import AnswerSpec
+from data_pkg.toolsets._schemas import output_schema
+
+PRICES = output_schema(by_key("historical_prices"))
+BAR = {"symbol": "AAPL", "date": "2026-11-20", "open": 1.0, "high": 2.0, "low": 0.5, "close": 1.5}
+BAR |= {"volume": 100, "change": 0.1}
+STRICT = FormatChecker()  # jsonschema's own checks, rfc3339-validator behind date-time (a dev dependency)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["2026-11-20", "2024-02-29", "2026-13-01", "2026-02-30", "2026-11-2", "20261120", "2026-11-20T00:00:00Z", "…", ""],
+)
+def test_dates_are_checked_as_rfc_3339_full_dates(value: str) -> None:
+    assert is_date(value) == STRICT.conforms(value, "date")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "2026-11-19T14:10:00-05:00",
+        "2026-11-18T11:06:40Z",
+        "2026-11-18t11:06:40.123456z",
+        "2016-12-31T23:59:60Z",
+        "2026-11-19T14:10:00",
+        "2026-11-19 14:10:00-05:00",
+        "2026-11-19T24:00:00Z",
+        "2026-11-19T14:60:00Z",
+        "2026-11-19T14:10:00+24:00",
+        "2026-02-30T14:10:00Z",
+        "2026-11-20",
+        "…",
+    ],
+)
+def test_times_are_checked_as_rfc_3339_date_times(value: str) -> None:
+    assert is_date_time(value) == STRICT.conforms(value, "date-time")
+
+
+def test_a_misfit_names_where_and_why() -> None:
+    assert PRICES is not None
+    assert misfit(PRICES, {"result": [BAR]}) is None
+    assert misfit(PRICES, {"result": [BAR, {**BAR, "open": "n/a"}]}) == (
+        "result/1/open: 'n/a' is not of type 'number', 'null'"
+    )
+    assert misfit(PRICES, {"result": [{**BAR, "date": "11/18/2026"}]}) == (
+        "result/0/date: '11/18/2026' is not valid under any of the given schemas"
+    )
+
+
+def texts(result: types.CallToolResult) -> list[str]:
+    return [block.text for block in result.content if isinstance(block, types.TextContent)]
+
+
+def test_an_answer_that_fits_is_structured_content() -> None:
+    result = ResultWriter().answer([BAR], AnswerSpec(format="json"), schema=PRICES)
+    assert not result.is_error and result.structured_content == {"result": [BAR]}
+
+
+def test_an_answer_that_misses_its_schema_is_an_error_that_keeps_the_answer_as_text() -> None:
+    rows: list[dict[str, Any]] = [BAR, {**BAR, "date": "2026-11-19", "open": "n/a"}]
+    result = ResultWriter().answer(rows, AnswerSpec(format="json"), schema=PRICES)
+    assert result.is_error and result.structured_content is None
+    problem, answer = texts(result)
+    assert problem.startswith("[invalid_response] The answer does not fit this tool's output schema (result/1/open: ")
+    assert '"open":"n/a"' in answer
+
+
+def test_without_a_schema_the_answer_is_text_only() -> None:
+    result = ResultWriter().answer([{**BAR, "open": "n/a"}], AnswerSpec(format="json"))
+    assert not result.is_error and result.structured_content is None and len(texts(result)) == 1
