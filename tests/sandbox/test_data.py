@@ -127,7 +127,7 @@ def test_income_statement_lines_keep_their_order(client: httpx2.Client) -> None:
     order = ("revenue", "grossProfit", "ebitda", "operatingIncome", "incomeBeforeTax", "netIncome")
     for row in rows:
         assert [row[k] for k in order] == sorted((row[k] for k in order), reverse=True), row
-        assert 0 < row["netIncome"] and row["costOfRevenue"] < row["revenue"]
+        assert row["netIncome"] > 0 and row["costOfRevenue"] < row["revenue"]
 
 
 def test_request_values_are_echoed_into_same_named_fields(client: httpx2.Client) -> None:
