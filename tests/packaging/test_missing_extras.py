@@ -61,6 +61,6 @@ def test_config_install_warns_that_the_entry_it_writes_would_not_start(installed
     done = run(installed_core, "data-mcp", "config", "install", str(target), home=tmp_path, **settings)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
-    assert f"warning: {installed_core} has no mcp extra (missing: mcp)" in done.stderr
+    assert f"warning: {installed_core} has no mcp extra (missing: jsonschema, mcp)" in done.stderr
     assert 'pip install "data-pkg[mcp]"' in done.stderr
     assert json.loads(target.read_text())["mcpServers"]["market-data"]["command"] == str(installed_core)
