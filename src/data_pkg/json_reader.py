@@ -475,7 +475,7 @@ class _Reader:
 
     def bad_escape(self, raw: str, shown: str, first: tuple[int, str]) -> None:
         offset, escape = first
-        what = f'"{escape}"' if escape != "\\" else "a lone backslash"
+        what = f'"{escape}"'  # never a lone backslash: the string closed after it, so a character follows
         if looks_like_windows_path(raw) and shown == raw:
             forward, doubled = _path_suggestions(raw)
             self.report(
@@ -592,7 +592,7 @@ class _Reader:
     def after_end(self, end: int) -> None:
         offset = self.i
         line, col = self.where(offset)
-        end_line, end_col = self.where(max(end - 1, 0))
+        end_line, end_col = self.where(end - 1)  # every value is at least one character: end >= 1
         line_end = self.text.find("\n", offset, offset + 20)
         snippet = self.excerpt(offset, line_end if line_end >= 0 else min(offset + 20, self.n))
         hint = (
