@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import FrozenInstanceError
 from typing import Any, get_args
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from data_pkg.desktop import CODES, read_strict, validate_config
 from data_pkg.desktop._strict_json import looks_like_windows_path
-from data_pkg.json_reader import INT_DIGITS, ProblemKind
+from data_pkg.json_reader import ProblemKind, Voice, read_json
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
@@ -250,7 +251,7 @@ def test_an_integer_longer_than_python_converts_is_read_as_the_host_reads_it() -
 
 
 def test_integers_up_to_4000_digits_stay_integers() -> None:
-    result = read_strict(f"[{'7' * INT_DIGITS}, {'7' * (INT_DIGITS + 1)}]")
+    result = read_strict(f"[{'7' * 4_000}, {'7' * 4_001}]")  # the figures, not INT_DIGITS: a changed limit fails here
     assert result.node is not None
     assert [type(item.value) for item in result.node.items] == [int, float]
 
@@ -275,3 +276,117 @@ def test_every_problem_the_reader_names_is_a_config_code() -> None:
     assert set(get_args(ProblemKind)) == {rule.slug for code, rule in CODES.items() if code.startswith("DC1")} - {
         "unreadable-file"
     }
+
+
+def test_an_escaped_slash_and_a_lone_surrogate_read_as_json_loads_reads_them() -> None:
+    for text in ('{"url": "https:\\/\\/the.api.host\\/x"}', '["\\ud83d", "\\ude00x"]'):
+        result = read_strict(text)
+        assert result.ok and not result.findings
+        assert result.node is not None and result.node.value == json.loads(text)
+
+
+@pytest.mark.parametrize("value", ["2", "-2", '"x"', "{}", "[]", "null"])
+def test_a_missing_comma_before_any_value_in_a_list_is_named_and_reading_goes_on(value: str) -> None:
+    assert _found(f"[1 {value}]") == [("DC108", 1, 4, "missing comma between two values")]
+
+
+def test_a_comma_with_nothing_before_it_skips_only_itself() -> None:
+    assert _found('[,"x"]') == [("DC108", 1, 2, "a comma with no value before it")]
+    assert _found('{,"a": 1}') == [("DC108", 1, 2, "a comma with no entry before it")]
+
+
+@pytest.mark.parametrize(
+    ("escape", "named"),
+    [("b", "a backspace"), ("f", "a form feed"), ("n", "a line break"), ("r", "a carriage return"), ("t", "a tab")],
+)
+def test_each_silent_escape_in_a_path_is_named(escape: str, named: str) -> None:
+    result = read_strict('{"p": "C:/data\\' + escape + 'in.py"}')
+    (finding,) = result.findings
+    assert (finding.code, finding.col) == ("DC107", 15)
+    assert f"\\{escape} as {named}" in finding.message
+    assert result.ok
+
+
+@pytest.mark.parametrize(
+    ("word", "message", "fix"),
+    [
+        ("NaN", "NaN is not JSON", "write null, or a number"),
+        ("Infinity", "Infinity is not JSON", "write a large number, or null"),
+        ("undefined", "undefined is not JSON", "write null"),
+        ("True", "True is Python, not JSON", "write true"),
+        ("False", "False is Python, not JSON", "write false"),
+        ("None", "None is Python, not JSON", "write null"),
+    ],
+)
+def test_each_word_json_lacks_is_named_with_what_to_write(word: str, message: str, fix: str) -> None:
+    (finding,) = read_strict('{"a": ' + word + "}").findings
+    assert (finding.code, finding.line, finding.col, finding.message, finding.fix) == ("DC108", 1, 7, message, fix)
+
+
+def test_a_carriage_return_or_a_backslash_at_the_end_of_a_line_leaves_the_string_unclosed() -> None:
+    unclosed = "this string is not closed on its line (a JSON string cannot span lines)"
+    assert _found('{"a": "x\ry"}') == [("DC108", 1, 7, unclosed)]
+    assert _found('["a\\\nb"]') == [("DC108", 1, 2, unclosed)]  # the line break after \ is not read as escaped
+
+
+def test_every_control_character_below_space_is_named_inside_a_string() -> None:
+    assert _found('["\x1f"]') == [("DC108", 1, 3, "a raw control character (U+001F, e.g. a tab) inside a string")]
+    assert read_strict('[" "]').ok
+
+
+def test_an_unquoted_key_value_is_masked_and_its_fix_does_not_repeat_it() -> None:
+    (finding,) = read_strict('{"env": {"DATA_API_KEY": sk123abc}}').findings
+    assert (finding.code, finding.col, finding.fix) == ("DC108", 26, "write the value between double quotes")
+    assert "sk123abc" not in finding.message
+
+
+@pytest.mark.parametrize(("after", "merge"), [('"x"', True), ("{}", True), (",", True), ("'x'", True), ("x", False)])
+def test_text_after_the_value_that_starts_another_value_says_to_merge(after: str, merge: bool) -> None:
+    (finding,) = read_strict("{} " + after).findings
+    assert finding.code == "DC105"
+    assert (finding.fix or "").startswith("keep everything inside one top-level") is merge
+
+
+def test_a_one_character_value_ends_at_its_own_column() -> None:
+    (finding,) = read_strict("1 2").findings
+    assert "the top-level value ends at line 1, column 1, and '2' follows" in finding.message
+
+
+def test_what_the_reader_returns_cannot_be_changed() -> None:
+    reading = read_json('{"a": [1]}')
+    assert reading.node is not None
+    for made, field in ((Voice(), "refused"), (reading, "node"), (reading.node, "line")):
+        with pytest.raises(FrozenInstanceError):
+            setattr(made, field, None)
+    (problem,) = read_json("[1,]").problems
+    with pytest.raises(FrozenInstanceError):
+        problem.line = 2  # type: ignore[misc]
+
+
+def test_true_and_false_are_boolean_nodes() -> None:
+    result = read_strict("[true, false]")
+    assert result.node is not None
+    assert [(item.kind, item.value) for item in result.node.items] == [("boolean", True), ("boolean", False)]
+
+
+def test_the_text_after_the_value_is_quoted_to_twenty_characters_or_its_line_end() -> None:
+    line = "x" * 19
+    (to_line_end,) = read_strict("{}\n" + line + "\nmore").findings
+    assert f"and '{line}' follows" in to_line_end.message
+    (long,) = read_strict("{} " + "y" * 30).findings
+    assert f"and '{'y' * 20}' follows" in long.message
+
+
+def test_a_file_ending_inside_an_object_or_a_list_says_which_bracket_to_add() -> None:
+    assert [f.fix for f in read_strict('{"a": 1').findings] == ["add the missing } (and check nothing was cut off)"]
+    assert [f.fix for f in read_strict("[1").findings] == ["add the missing ]"]
+
+
+def test_a_block_comment_closes_only_after_its_opening_and_reading_goes_on_right_after_it() -> None:
+    closed = "comment (/* ... */): JSON has no comments, so the host refuses the whole file (Invalid configuration)"
+    assert _found("[1/**/]") == [("DC101", 1, 3, closed)]
+    assert _found("[1 /*/]") == [("DC101", 1, 4, "comment (/* ...) that is never closed: JSON has no comments")]
+
+
+def test_an_invisible_character_is_skipped_alone() -> None:
+    assert [f[:3] for f in _found('[\u00a0"x"]')] == [("DC108", 1, 2)]
