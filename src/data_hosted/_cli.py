@@ -14,6 +14,7 @@ from pathlib import Path
 
 from data_pkg.errors import ConfigurationError
 from data_pkg.extras import require_extra
+from data_pkg.net import cannot_listen
 
 __all__ = ["main"]
 
@@ -90,7 +91,7 @@ def _serve(options: argparse.Namespace, env: Mapping[str, str]) -> int:
     try:
         sock = bind(options.host, options.port)
     except OSError as error:
-        return _fail(f"cannot listen on {options.host}:{options.port}: {error.strerror or error}")
+        return _fail(cannot_listen(options.host, options.port, error, "server"))
     url = base_url(sock) + config.path
     sessions = "shared through Redis" if config.redis_url else "in this process"
     limit = f"{config.rate_limit} calls/min per key" if config.rate_limit else "no per-key call limit"

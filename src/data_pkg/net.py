@@ -5,10 +5,11 @@ Kept apart from :mod:`data_pkg.serving` so that a command line can check its opt
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import socket
 
-__all__ = ["base_url", "bind", "is_loopback"]
+__all__ = ["base_url", "bind", "cannot_listen", "is_loopback"]
 
 
 def is_loopback(host: str) -> bool:
@@ -19,6 +20,18 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def cannot_listen(host: str, port: int, error: OSError, what: str) -> str:
+    """Why :func:`bind` failed on ``host:port``, and, for a port that is taken, what to do.
+
+    ``what`` names the kind of server (``sandbox``, ``server``): a taken port is most often one
+    started earlier and still running.
+    """
+    text = f"cannot listen on {host}:{port}: {error.strerror or error}"
+    if error.errno == errno.EADDRINUSE:
+        text += f" (another {what} may be running there: stop it, or pass another --port, 0 for any free one)"
+    return text
 
 
 def bind(host: str, port: int, *, backlog: int = 1024) -> socket.socket:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
 import httpx2
 import pytest
 
@@ -52,6 +58,21 @@ def test_redis_without_a_shared_secret_is_refused(
     monkeypatch.setenv("DATA_BASE_URL", "http://127.0.0.1:1")
     monkeypatch.setenv("DATA_HOSTED_REDIS", "redis://127.0.0.1:1/0")
     assert "DATA_HOSTED_SECRET is not" in _refused(capsys)
+
+
+def test_a_port_in_use_says_what_to_do(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in CLEAN} | {"DATA_BASE_URL": "http://127.0.0.1:1"}
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "data_hosted", "serve", "--port", str(port)],
+            capture_output=True, text=True, timeout=60, check=False, env=env, cwd=tmp_path,
+        )  # fmt: skip
+    assert done.returncode == 2, done.stderr
+    assert f"cannot listen on 127.0.0.1:{port}: " in done.stderr
+    assert "(another server may be running there: stop it, or pass another --port, 0 for any free one)" in done.stderr
 
 
 def test_another_interface_needs_the_allowed_host_names(

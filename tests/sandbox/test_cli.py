@@ -6,11 +6,14 @@ import argparse
 import os
 import re
 import selectors
+import shutil
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 
 import httpx2
 import pytest
@@ -161,3 +164,21 @@ def test_the_parser_documents_every_fault_option() -> None:
     ):
         assert option in help_text
     assert isinstance(_parser(), argparse.ArgumentParser)
+
+
+def test_a_port_in_use_says_what_to_do_under_the_name_it_was_started_by() -> None:
+    data_mcp = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
+    assert data_mcp, "data-mcp is installed beside this interpreter"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        direct = run_cli("--port", str(port))
+        through_cli = subprocess.run(
+            [data_mcp, "sandbox", "--port", str(port)], capture_output=True, text=True, timeout=60, check=False
+        )
+    hint = "(another sandbox may be running there: stop it, or pass another --port, 0 for any free one)"
+    for done, prog in ((direct, "data-sandbox"), (through_cli, "data-mcp sandbox")):
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.startswith(f"{prog}: cannot listen on 127.0.0.1:{port}: ")
+        assert hint in done.stderr and "Traceback" not in done.stderr

@@ -32,4 +32,4 @@ def register(app: typer.Typer) -> None:
         """
         from data_pkg.sandbox.__main__ import main
 
-        main(["--host", host, "--port", str(port)])
+        main(["--host", host, "--port", str(port)], prog="data-mcp sandbox")

@@ -8,13 +8,12 @@ and a message naming it.
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from data_pkg.net import base_url, bind, is_loopback
+from data_pkg.net import base_url, bind, cannot_listen, is_loopback
 from data_pkg.sandbox._config import SandboxConfig
 from data_pkg.sandbox._plans import Quota, parse_quota
 
@@ -36,9 +35,9 @@ _SETTINGS: dict[str, tuple[Callable[[str], Any], str]] = {
 }
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str = "data-sandbox") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="data-sandbox",
+        prog=prog,
         description="Serve the upstream REST API locally with deterministic synthetic data (keys: demo, sandbox-*).",
         epilog=f"Every fault option can also be set as an environment variable, e.g. {ENV_PREFIX}ERROR_RATE=0.1 "
         f"({ENV_PREFIX}QUOTA takes space-separated KEY=CALLS/SECONDS items). Options win over the environment.",
@@ -85,9 +84,9 @@ def _settings(args: argparse.Namespace, environ: Mapping[str, str]) -> dict[str,
     return kwargs
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point of ``python -m data_pkg.sandbox`` and ``data-sandbox``."""
-    parser = _parser()
+def main(argv: Sequence[str] | None = None, *, prog: str = "data-sandbox") -> None:
+    """Entry point of ``python -m data_pkg.sandbox`` and ``data-sandbox`` (``prog`` names it in messages)."""
+    parser = _parser(prog)
     args = parser.parse_args(argv)
     if not is_loopback(args.host) and not args.allow_remote:
         parser.error(f"refusing to listen on non-loopback host {args.host!r}; pass --allow-remote to do it anyway")
@@ -100,10 +99,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         sock = bind(args.host, args.port)
     except OSError as exc:
-        hint = ""
-        if exc.errno == errno.EADDRINUSE:  # most often a sandbox started earlier, still running
-            hint = " (another sandbox may be running there: stop it, or pass another --port, 0 for any free one)"
-        print(f"data-sandbox: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}{hint}", file=sys.stderr)
+        print(f"{parser.prog}: {cannot_listen(args.host, args.port, exc, 'sandbox')}", file=sys.stderr)
         raise SystemExit(1) from None
     url = base_url(sock)
     keys = ", ".join(config.keys())
