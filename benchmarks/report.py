@@ -67,7 +67,7 @@ import hosted_load  # noqa: E402
 import lint as lint_bench  # noqa: E402
 import run as client_bench  # noqa: E402
 import server as server_bench  # noqa: E402
-from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS, estimate_tokens  # noqa: E402
+from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS  # noqa: E402
 
 ROOT = HERE.parent
 RESULTS = HERE / "results"
@@ -249,11 +249,7 @@ def say(text: str) -> None:
 def start_summary(samples: list[dict[str, Any]]) -> dict[str, Any]:
     first = samples[0]
     return {
-        "tools": first["tools"],
-        "tools_list_bytes": first["bytes"],
-        "bytes_per_tool": round(first["bytes"] / max(1, first["tools"])),
-        "tokens": first["o200k"],
-        "est_tokens": estimate_tokens(first["bytes"]),
+        **server_bench.list_cost(first),
         "start_s": stats([s["seconds"] for s in samples]),
         "rss_mb": stats([s["rss_mb"] for s in samples]),
         "stray_stdout_lines": first["stray_stdout_lines"],

@@ -121,18 +121,31 @@ def start_and_list(command: list[str], env: dict[str, str]) -> dict[str, Any]:
         message, size = pipe.until_id(2)
         elapsed = time.perf_counter() - pipe.started
         tools = message["result"]["tools"]
-        text = json.dumps(message["result"]["tools"], separators=(",", ":"))
         return {
             "seconds": elapsed,
             "tools": len(tools),
-            "bytes": len(text),
-            "o200k": count(text),
+            "tools_json": json.dumps(tools, separators=(",", ":")),
             "wire_bytes": size,
             "rss_mb": pipe.rss_mb(),
             "stray_stdout_lines": pipe.stray_lines,
         }
     finally:
         pipe.close()
+
+
+def list_cost(sample: dict[str, Any]) -> dict[str, Any]:
+    """What one spawn's tools/list costs an agent: tools, bytes, exact o200k tokens and data-mcp's estimate.
+
+    Counted once per set, from one sample: every spawn of a set answers the same list.
+    """
+    size = len(sample["tools_json"])
+    return {
+        "tools": sample["tools"],
+        "tools_list_bytes": size,
+        "bytes_per_tool": round(size / max(1, sample["tools"])),
+        "tokens": count(sample["tools_json"]),
+        "est_tokens": estimate_tokens(size),
+    }
 
 
 def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
@@ -143,11 +156,7 @@ def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
         "start_median_s": statistics.median(seconds),
         "start_min_s": min(seconds),
         "start_max_s": max(seconds),
-        "tools": first["tools"],
-        "tools_list_bytes": first["bytes"],
-        "bytes_per_tool": round(first["bytes"] / max(1, first["tools"])),
-        "tokens": first["o200k"],
-        "est_tokens": estimate_tokens(first["bytes"]),
+        **list_cost(first),
         "rss_median_mb": statistics.median(rss),
         "stray_stdout_lines": first["stray_stdout_lines"],
         "runs": len(samples),
