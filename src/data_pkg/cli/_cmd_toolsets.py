@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,8 +20,6 @@ from data_pkg.catalog import ENDPOINTS, TIERS, Endpoint, lookup, tier_rank
 from data_pkg.cli._options import JsonOption
 from data_pkg.toolsets import (
     DEFAULT_PROFILE,
-    MANIFEST_ENV,
-    PROFILE_ENV,
     Registry,
     Resolution,
     available_profiles,
@@ -31,6 +29,7 @@ from data_pkg.toolsets import (
     nearby_path,
     resolve,
     source_from_env,
+    source_variable,
     wire_bytes,
 )
 
@@ -61,11 +60,6 @@ def _source_or_exit(source: str | None) -> str | None:
         typer.echo(f"{source}: {what}" + (f" (did you mean {close!r}?)" if close else ""), err=True)
         raise typer.Exit(2)
     return source
-
-
-def _served_from(env: Mapping[str, str]) -> str:
-    """Which variable names the server's tool set (see :func:`data_pkg.toolsets.source_from_env`)."""
-    return MANIFEST_ENV if env.get(MANIFEST_ENV, "").strip() else PROFILE_ENV
 
 
 def _resolve_or_exit(source: str | None, style: str | None) -> tuple[Resolution, Registry]:
@@ -151,7 +145,7 @@ def register(app: typer.Typer) -> None:
         profile), 3 over budget (tool list or answers).
         """
         if source is None and (source := source_from_env(os.environ)) is not None:
-            typer.echo(f"note: the set the server would serve here ({_served_from(os.environ)}={source})", err=True)
+            typer.echo(f"note: the set the server would serve here ({source_variable(os.environ)}={source})", err=True)
         resolution, registry = _resolve_or_exit(source, style)
         sizes = _answer_sizes(registry) if answers or max_answer_tokens is not None else None
         listing = registry.tools_list()

@@ -37,7 +37,13 @@ from data_pkg.desktop._redact import Redactor, is_secret_name, mask_key
 from data_pkg.desktop._strict_json import JsonNode, read_strict
 from data_pkg.errors import ConfigurationError
 from data_pkg.rules import Finding, Severity
-from data_pkg.toolsets import MANIFEST_ENV, PROFILE_ENV, STYLE_ENV, is_profile_name, resolve, source_from_env
+from data_pkg.toolsets import (
+    STYLE_ENV,
+    is_profile_name,
+    resolve,
+    source_from_env,
+    source_variable,
+)
 
 __all__ = [
     "ConfigReadError",
@@ -644,10 +650,9 @@ def _check_manifest(
     checker: _Checker, label: str, name: str, entry: JsonNode, env: Mapping[str, str], counts: dict[str, int]
 ) -> None:
     """The manifest (or profile) the entry names resolves, as the server would resolve it (DC401-DC403)."""
-    source = source_from_env(env)
-    var = MANIFEST_ENV if env.get(MANIFEST_ENV, "").strip() else PROFILE_ENV
-    node = _value_node(entry, var) if source is not None else None
-    if source is not None and not _manifest_path_ok(checker, label, var, source, node):
+    source, var = source_from_env(env), source_variable(env)
+    node = _value_node(entry, var) if var is not None else None
+    if var is not None and source is not None and not _manifest_path_ok(checker, label, var, source, node):
         return
     resolution = resolve(source, env=env)
     for problem in resolution.diagnostics:

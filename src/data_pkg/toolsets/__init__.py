@@ -41,7 +41,7 @@ from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, pro
 from data_pkg.toolsets._registry import Registry, RegistryDiff, Tool, diff
 from data_pkg.toolsets._resolve import SEGMENT_ENV, Resolution, resolve
 from data_pkg.toolsets._schemas import input_schema
-from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, is_profile_name, source_from_env
+from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, is_profile_name, source_from_env, source_variable
 
 if TYPE_CHECKING:
     from data_pkg.toolsets._document import COMMENT_KEY, Node
@@ -99,6 +99,7 @@ __all__ = [
     "real_path",
     "resolve",
     "source_from_env",
+    "source_variable",
     "style_from_env",
     "tool_name",
     "wire_bytes",

@@ -28,11 +28,13 @@ def source_from_env(env: Mapping[str, str]) -> str | None:
 
     ``DATA_MCP_MANIFEST`` wins over ``DATA_MCP_PROFILE``; blank values count as unset.
     """
-    for var in (MANIFEST_ENV, PROFILE_ENV):
-        value = env.get(var, "").strip()
-        if value:
-            return value
-    return None
+    var = source_variable(env)
+    return env[var].strip() if var is not None else None
+
+
+def source_variable(env: Mapping[str, str]) -> str | None:
+    """Which variable names the tool set (see :func:`source_from_env`); None when neither is set."""
+    return next((var for var in (MANIFEST_ENV, PROFILE_ENV) if env.get(var, "").strip()), None)
 
 
 def is_profile_name(value: str) -> bool:
