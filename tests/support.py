@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+from hypothesis import strategies as st
 
 # Recognisable so that a test can grep every captured byte for it.
 SECRET_KEY = "sk-TEST-9f2c7e41b8d3-SECRET"
@@ -76,3 +77,17 @@ def imported_modules(path: Path) -> list[tuple[int, str]]:
                 if isinstance(a, ast.Constant) and isinstance(a.value, str)
             )
     return found
+
+
+def json_values(integers: st.SearchStrategy[int] | None = None) -> st.SearchStrategy[Any]:
+    """Any JSON value (nested lists and objects, no NaN or infinity), for reading it back as json.loads does.
+
+    ``integers`` narrows the integers (a manifest refuses more than 30 digits); any size by default.
+    """
+    numbers = st.integers() if integers is None else integers
+    scalars = st.none() | st.booleans() | numbers | st.floats(allow_nan=False, allow_infinity=False)
+    return st.recursive(
+        scalars | st.text(),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+        max_leaves=20,
+    )

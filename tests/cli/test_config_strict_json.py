@@ -13,12 +13,9 @@ from hypothesis import strategies as st
 from data_pkg.desktop import CODES, read_strict, validate_config
 from data_pkg.desktop._strict_json import looks_like_windows_path
 from data_pkg.json_reader import ProblemKind, Voice, read_json
+from tests.support import json_values
 
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=20,
-)
+JSON_VALUES = json_values()
 
 
 @settings(max_examples=300, deadline=None)
