@@ -8,9 +8,11 @@ import mcp_types as types
 import pytest
 from jsonschema import FormatChecker
 
+from data_pkg.answers import results
 from data_pkg.answers._schema_fit import is_date, is_date_time, misfit
 from data_pkg.answers.results import ResultWriter
 from data_pkg.catalog import by_key
+from data_pkg.client._decode import decode_row
 from data_pkg.toolsets import AnswerSpec
 from data_pkg.toolsets._schemas import output_schema
 
@@ -81,3 +83,19 @@ def test_an_answer_that_misses_its_schema_is_an_error_that_keeps_the_answer_as_t
 def test_without_a_schema_the_answer_is_text_only() -> None:
     result = ResultWriter().answer([{**BAR, "open": "n/a"}], AnswerSpec(format="json"))
     assert not result.is_error and result.structured_content is None and len(texts(result)) == 1
+
+
+def test_rows_the_client_kept_unvalidated_are_checked_and_validated_rows_are_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    endpoint = by_key("historical_prices")
+    checked: list[object] = []
+    monkeypatch.setattr(results, "misfit", lambda schema, value: checked.append(value))
+    valid = decode_row(endpoint, BAR, "warn")
+    kept = decode_row(endpoint, {**BAR, "open": "n/a"}, "lenient")
+    assert valid.validated and not kept.validated
+    assert isinstance(kept, type(valid)) and kept.open == "n/a"
+    ResultWriter().answer([valid], AnswerSpec(format="json"), schema=PRICES)
+    assert checked == [], "validated rows fit the schema their models give: checking them again costs ~0.1 ms a row"
+    ResultWriter().answer([valid, kept], AnswerSpec(format="json"), schema=PRICES)
+    assert len(checked) == 1

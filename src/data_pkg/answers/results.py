@@ -18,6 +18,7 @@ from data_pkg.answers._note import CallContext
 from data_pkg.answers._schema_fit import misfit
 from data_pkg.answers._writer import Answer, write_answer
 from data_pkg.errors import DataError, PlanRestrictedError, RateLimitError
+from data_pkg.models import ResponseModel
 from data_pkg.toolsets import AnswerSpec
 
 NEXT_STEPS: Mapping[str, str] = MappingProxyType(
@@ -38,10 +39,18 @@ NEXT_STEPS: Mapping[str, str] = MappingProxyType(
 def plain(value: Any) -> Any:
     """JSON values of ``value`` (models dumped by their wire names)."""
     if isinstance(value, BaseModel):
-        return value.model_dump(mode="json", by_alias=True)
+        # A row kept unvalidated holds the upstream's values as they came ('n/a' where a float was
+        # expected): dumped as they are, without a serializer warning for each.
+        return value.model_dump(mode="json", by_alias=True, warnings=False)
     if isinstance(value, list):
         return [plain(item) for item in value]
     return value
+
+
+def _validated(value: Any) -> bool:
+    """Whether every row of a client result was validated against its model (see ``ResponseModel.validated``)."""
+    rows = value if isinstance(value, list) else [value]
+    return all(isinstance(row, ResponseModel) and row.validated for row in rows)
 
 
 class ResultWriter:
@@ -65,14 +74,18 @@ class ResultWriter:
         the schema's root must be an object.
         """
         written = write_answer(plain(value), spec, call)
-        return self.result(written, schema=schema)
+        return self.result(written, schema=schema, check=not _validated(value))
 
-    def result(self, written: Answer, *, schema: Mapping[str, Any] | None = None) -> types.CallToolResult:
+    def result(
+        self, written: Answer, *, schema: Mapping[str, Any] | None = None, check: bool = True
+    ) -> types.CallToolResult:
         """The tool result of a written answer, structured when the tool has an output ``schema``.
 
         An answer that misses the schema (rows the validation mode kept although they do not fit
         their model) cannot be structured content: clients would refuse the whole result. It is an
         ``[invalid_response]`` error instead, naming the misfit, and the answer follows as text.
+        ``check=False`` skips that check for an answer whose rows were all validated against the
+        models the schema comes from (checking costs about 0.1 ms a row).
         """
         content: list[types.ContentBlock] = [types.TextContent(text=written.text)]
         if written.note:
@@ -81,7 +94,7 @@ class ResultWriter:
             return types.CallToolResult(content=content)
         shown = written.value
         wrapped = shown if isinstance(shown, dict) else {"result": shown}
-        problem = misfit(schema, wrapped)
+        problem = misfit(schema, wrapped) if check else None
         if problem is None:
             return types.CallToolResult(content=content, structured_content=wrapped)
         lead = types.TextContent(text=self.misfit_text(problem))

@@ -15,10 +15,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from data_pkg.catalog import Endpoint
 from data_pkg.errors import ResponseValidationError
+from data_pkg.models import ResponseModel
 from data_pkg.models._index import MODEL_MODULES
 from data_pkg.settings import ValidationMode
 
@@ -26,10 +27,10 @@ logger = logging.getLogger("data_pkg.client")
 
 
 @cache
-def model_class(name: str) -> type[BaseModel]:
+def model_class(name: str) -> type[ResponseModel]:
     """The response model class called ``name``, importing only its module."""
     module = importlib.import_module(f"data_pkg.models.{MODEL_MODULES[name]}")
-    cls: type[BaseModel] = getattr(module, name)
+    cls: type[ResponseModel] = getattr(module, name)
     return cls
 
 
@@ -105,4 +106,4 @@ def _misfit(endpoint: Endpoint, row: object, mode: ValidationMode, problems: lis
         logger.warning("%s: row kept unvalidated: %s", endpoint.spec, summary)
     if endpoint.model == "str" or not isinstance(row, Mapping):
         return row
-    return model_class(endpoint.model).model_construct(**dict(row))
+    return model_class(endpoint.model).unvalidated(row)

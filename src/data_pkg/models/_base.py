@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -14,6 +18,26 @@ class ResponseModel(BaseModel):
     """
 
     model_config = ConfigDict(extra="allow", populate_by_name=True, protected_namespaces=())
+
+    validated: ClassVar[bool] = True
+    """False for a row kept although it does not fit its model (``DATA_VALIDATION_MODE=warn`` or ``lenient``)."""
+
+    @classmethod
+    def unvalidated(cls, row: Mapping[str, Any]) -> ResponseModel:
+        """``row`` kept as this model without validation, and marked so (``validated`` is False).
+
+        The instance is of a subclass that differs only in that mark, so ``isinstance`` checks and
+        dumps are the same; whoever must know that a row fits its schema asks ``validated`` instead
+        of validating every row again.
+        """
+        return _unvalidated_class(cls).model_construct(**row)
+
+
+@functools.cache
+def _unvalidated_class(cls: type[ResponseModel]) -> type[ResponseModel]:
+    """``cls`` with ``validated`` False, made once per model (only when a row misfits)."""
+    namespace = {"__module__": cls.__module__, "__qualname__": cls.__qualname__, "validated": False}
+    return type(cls.__name__, (cls,), namespace)
 
 
 class ValueRange(ResponseModel):
