@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def sync(files: Mapping[Path, str], *, check: bool, command: str) -> int:
@@ -30,3 +33,17 @@ def sync(files: Mapping[Path, str], *, check: bool, command: str) -> int:
             diff = difflib.unified_diff(current.splitlines(), wanted.splitlines(), str(path), "expected", lineterm="")
             print("\n".join(list(diff)[:20]), file=sys.stderr)
     return 1 if stale else 0
+
+
+def formatted(path: Path, source: str) -> str:
+    """``source`` with imports sorted and laid out by ruff, so generated files read like the rest."""
+    for command in (["check", "--select", "I", "--fix", "--quiet"], ["format"]):
+        source = subprocess.run(
+            [sys.executable, "-m", "ruff", *command, "--stdin-filename", str(path), "-"],
+            input=source,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout
+    return source

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import argparse
 import ast
-import subprocess
 import sys
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
 
-from _artifacts import sync
+from _artifacts import formatted, sync
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -353,20 +352,6 @@ def models_index(modules: dict[str, str]) -> str:
     ]
     lines += [f'    "{name}": "{module}",' for name, module in sorted(modules.items())]
     return "\n".join(lines) + "\n}\n"
-
-
-def formatted(path: Path, source: str) -> str:
-    """``source`` with imports sorted and laid out by ruff, so generated files read like the rest."""
-    for command in (["check", "--select", "I", "--fix", "--quiet"], ["format"]):
-        source = subprocess.run(
-            [sys.executable, "-m", "ruff", *command, "--stdin-filename", str(path), "-"],
-            input=source,
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-        ).stdout
-    return source
 
 
 def artifacts() -> dict[Path, str]:
