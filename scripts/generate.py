@@ -4,7 +4,8 @@ Generated here:
 - ``src/data_pkg/client/groups/<group>.py``: one typed method per endpoint, sync and async;
 - ``src/data_pkg/client/groups/__init__.py``: the group properties of the two clients;
 - ``src/data_pkg/models/_index.py``: which module defines each response model;
-- the "coming from the earlier client" table of ``docs/client.md`` (between its markers).
+- the "coming from the earlier client" table of ``docs/client.md`` (between its markers);
+- the "field names" table of ``docs/client.md``: renamed fields, from the models' ``former_fields``.
 
 Run ``python scripts/generate.py`` after editing the catalog or the models, and
 commit the result. CI runs ``python scripts/generate.py --check``.
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from _earlier_table import with_table  # noqa: E402  (reads the catalog)
+from _field_table import with_field_table  # noqa: E402  (imports the models)
 from data_pkg.catalog import Endpoint, Param, client_endpoints, groups, lookup  # noqa: E402
 from data_pkg.catalog._groups import GROUP_DOCS  # noqa: E402
 
@@ -364,7 +366,8 @@ def artifacts() -> dict[Path, str]:
         files[GROUPS_DIR / f"{group}.py"] = group_module(group, members, modules)
     generated = {path: formatted(path, source) for path, source in files.items()}
     page = DOCS_CLIENT.read_text(encoding="utf-8")
-    generated[DOCS_CLIENT] = with_table(page, list(endpoints), name=str(DOCS_CLIENT.relative_to(ROOT)))
+    name = str(DOCS_CLIENT.relative_to(ROOT))
+    generated[DOCS_CLIENT] = with_field_table(with_table(page, list(endpoints), name=name), name=name)
     return generated
 
 

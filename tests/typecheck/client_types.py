@@ -12,7 +12,7 @@ from typing_extensions import assert_type
 from data_pkg import AsyncDataClient, DataClient
 from data_pkg.client import History
 from data_pkg.models.company import HistoricalPrice, IncomeStatement, Quote
-from data_pkg.models.market import CompanySearchResult
+from data_pkg.models.market import CompanySearchResult, SectorName
 
 
 def sync_surface(client: DataClient) -> None:
@@ -25,7 +25,7 @@ def sync_surface(client: DataClient) -> None:
     assert_type(bars, list[HistoricalPrice])
     assert_type(client.company.get_historical_prices("AAPL").historical, list[HistoricalPrice])
     assert_type(client.batch.get_income_statement_bulk(2024, "FY"), Iterator[IncomeStatement])
-    assert_type(client.market.get_available_sectors(), list[str])
+    assert_type(client.market.get_available_sectors(), list[SectorName])
     assert_type(client.company.get_financial_reports_xlsx("AAPL", 2024), bytes)
     client.company.get_intraday_prices("AAPL", "5min")
     client.company.get_intraday_prices("AAPL")

@@ -31,24 +31,34 @@ class CsvRows:
         self._record = ""
         self._quotes = 0
         self._header: list[str] | None = None
+        self._stray_quote = False
+        self._rows = 0
 
-    def feed(self, chunk: str) -> list[Any]:
-        """Rows completed by ``chunk``."""
+    def feed(self, chunk: str) -> Iterator[Any]:
+        """Rows completed by ``chunk``, each decoded when the caller reaches it.
+
+        The chunk is split into records at once; decoding is lazy so that a row which stops a strict
+        stream raises only after every row before it has been handed over (its error says how many).
+        """
         *lines, self._partial_line = (self._partial_line + chunk).split("\n")
-        rows: list[Any] = []
+        records: list[str] = []
         for line in lines:
             self._record += line + "\n"
             self._quotes += line.count('"')
             if self._quotes % 2 == 0:
-                rows.extend(self._parse(self._record))
+                records.append(self._record)
                 self._record, self._quotes = "", 0
-        return rows
+        return self._decoded(records)
 
-    def close(self) -> list[Any]:
+    def close(self) -> Iterator[Any]:
         """Rows left when the stream ends, including a last line without a line break."""
         rest = self._record + self._partial_line
         self._record, self._partial_line, self._quotes = "", "", 0
-        return self._parse(rest) if rest.strip() else []
+        return self._decoded([rest])
+
+    def _decoded(self, records: list[str]) -> Iterator[Any]:
+        for record in records:
+            yield from self._parse(record)
 
     def _parse(self, record: str) -> list[Any]:
         if not record.strip():
@@ -56,9 +66,17 @@ class CsvRows:
         fields = next(csv.reader([record]))
         if self._header is None:
             self._header = [name.strip().lstrip("\ufeff") for name in fields]
+            # Some bulk files end every line with one quote too many (``"lastUpdated"""``): the last
+            # name and every last value then end with a stray quote, which is not part of them.
+            self._stray_quote = bool(self._header) and self._header[-1].endswith('"')
+            if self._stray_quote:
+                self._header[-1] = self._header[-1][:-1]
             return []
+        if self._stray_quote and len(fields) == len(self._header) and fields[-1].endswith('"'):
+            fields[-1] = fields[-1][:-1]
+        self._rows += 1
         row = {name: (value if value != "" else None) for name, value in zip(self._header, fields, strict=False)}
-        return [decode_row(self._endpoint, row, self._mode)]
+        return [decode_row(self._endpoint, row, self._mode, number=self._rows, streamed=True)]
 
 
 @contextmanager

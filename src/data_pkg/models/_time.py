@@ -13,6 +13,10 @@ JSON and the JSON Schema pydantic derives agree with RFC 3339, which MCP clients
 
 A plain ``datetime.datetime`` field would instead turn ``2026-11-20`` into
 ``2026-11-20T00:00:00`` and write naive times, which are not RFC 3339 date-times.
+
+Text that is no date at all (the upstream has sent ``2025-02-31 00:00:00`` in a bulk row) fails
+with the one error type :data:`UNPARSED`, which :class:`~data_pkg.models.ResponseModel` turns into
+a kept row whose field is ``None`` and whose ``unparsed`` names the field and holds the text.
 """
 
 from __future__ import annotations
@@ -22,14 +26,18 @@ import re
 from typing import Annotated, Any
 from zoneinfo import ZoneInfo
 
-from pydantic import AfterValidator, ValidatorFunctionWrapHandler, WrapValidator
+from pydantic import ValidationError, ValidatorFunctionWrapHandler, WrapValidator
+from pydantic_core import PydanticCustomError
 
-__all__ = ["UPSTREAM_TIME_ZONE", "DateOrTime", "Timestamp"]
+__all__ = ["UNPARSED", "UPSTREAM_TIME_ZONE", "DateOrTime", "Timestamp"]
 
 UPSTREAM_TIME_ZONE = ZoneInfo("America/New_York")
 """The zone of the upstream's times that come without an offset."""
 
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+UNPARSED = "unparsed_time"
+"""The error type of text that is no date or time (an impossible date, a stray character)."""
 
 
 def _zoned(value: dt.datetime) -> dt.datetime:
@@ -37,16 +45,38 @@ def _zoned(value: dt.datetime) -> dt.datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UPSTREAM_TIME_ZONE)
 
 
+def _unparsed(value: Any) -> PydanticCustomError:
+    return PydanticCustomError(UNPARSED, "{text} is not a valid date or time", {"text": repr(value)})
+
+
 def _date_or_time(value: Any, handler: ValidatorFunctionWrapHandler) -> dt.date | dt.datetime:
     # A bare calendar date must not become midnight: pydantic's datetime would read it so.
     if type(value) is str and len(value) == 10 and _DAY.fullmatch(value):
-        return dt.date.fromisoformat(value)
-    parsed: dt.date | dt.datetime = handler(value)
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            raise _unparsed(value) from None
+    try:
+        parsed: dt.date | dt.datetime = handler(value)
+    except ValidationError:
+        if isinstance(value, str):
+            raise _unparsed(value) from None
+        raise
     return _zoned(parsed) if isinstance(parsed, dt.datetime) else parsed
+
+
+def _timestamp(value: Any, handler: ValidatorFunctionWrapHandler) -> dt.datetime:
+    try:
+        parsed: dt.datetime = handler(value)
+    except ValidationError:
+        if isinstance(value, str):
+            raise _unparsed(value) from None
+        raise
+    return _zoned(parsed)
 
 
 DateOrTime = Annotated[dt.datetime | dt.date, WrapValidator(_date_or_time)]
 """A date (``YYYY-MM-DD``) or a time with its offset, as the upstream gave it."""
 
-Timestamp = Annotated[dt.datetime, AfterValidator(_zoned)]
+Timestamp = Annotated[dt.datetime, WrapValidator(_timestamp)]
 """A point in time with its offset (epoch seconds are read as UTC)."""

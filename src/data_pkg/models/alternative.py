@@ -6,6 +6,8 @@ Cryptocurrency, forex and commodity symbol lists, quotes, daily prices and intra
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -30,11 +32,13 @@ class CryptoPair(ResponseModel):
 class CryptoQuote(ResponseModel):
     """A current quote for one cryptocurrency pair."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"changesPercentage": "changePercentage"}
+
     symbol: str
     price: float
     change: float
-    changes_percentage: float | None = Field(None, alias="changesPercentage")
-    timestamp: Timestamp
+    change_percentage: float | None = Field(None, alias="changePercentage")
+    timestamp: Timestamp | None
     name: str | None = None
     volume: float | None = None
     market_cap: float | None = Field(None, alias="marketCap")
@@ -54,7 +58,7 @@ class CryptoQuote(ResponseModel):
 class CryptoHistoricalPrice(ResponseModel):
     """One day's open, high, low, close and volume for a cryptocurrency pair."""
 
-    date: dt.date
+    date: dt.date | None
     open: float
     high: float
     low: float
@@ -73,7 +77,7 @@ class CryptoHistoricalPrice(ResponseModel):
 class CryptoIntradayPrice(ResponseModel):
     """One intraday price bar for a cryptocurrency pair at the requested interval."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -99,11 +103,13 @@ class ForexPair(ResponseModel):
 class ForexQuote(ResponseModel):
     """A current quote for one currency pair."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"changesPercentage": "changePercentage"}
+
     symbol: str
     price: float
     change: float
-    changes_percentage: float | None = Field(None, alias="changesPercentage")
-    timestamp: Timestamp
+    change_percentage: float | None = Field(None, alias="changePercentage")
+    timestamp: Timestamp | None
     name: str | None = None
     volume: float | None = None
     market_cap: float | None = Field(None, alias="marketCap")
@@ -122,7 +128,7 @@ class ForexQuote(ResponseModel):
 class ForexHistoricalPrice(ResponseModel):
     """One day's open, high, low, close and volume for a currency pair."""
 
-    date: dt.date
+    date: dt.date | None
     open: float
     high: float
     low: float
@@ -141,7 +147,7 @@ class ForexHistoricalPrice(ResponseModel):
 class ForexIntradayPrice(ResponseModel):
     """One intraday price bar for a currency pair at the requested interval."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -164,11 +170,13 @@ class Commodity(ResponseModel):
 class CommodityQuote(ResponseModel):
     """A current quote for one commodity contract."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"changesPercentage": "changePercentage"}
+
     symbol: str
     price: float
     change: float
-    changes_percentage: float | None = Field(None, alias="changesPercentage")
-    timestamp: Timestamp
+    change_percentage: float | None = Field(None, alias="changePercentage")
+    timestamp: Timestamp | None
     name: str | None = None
     volume: float | None = None
     market_cap: float | None = Field(None, alias="marketCap")
@@ -187,7 +195,7 @@ class CommodityQuote(ResponseModel):
 class CommodityHistoricalPrice(ResponseModel):
     """One day's open, high, low, close and volume for a commodity contract."""
 
-    date: dt.date
+    date: dt.date | None
     open: float
     high: float
     low: float
@@ -206,7 +214,7 @@ class CommodityHistoricalPrice(ResponseModel):
 class CommodityIntradayPrice(ResponseModel):
     """One intraday price bar for a commodity contract at the requested interval."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float

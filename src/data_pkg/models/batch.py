@@ -5,6 +5,9 @@ Multi-symbol quotes and short quotes, after-hours trades and quotes, and market 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
@@ -14,10 +17,12 @@ from data_pkg.models._time import DateOrTime
 class BatchQuote(ResponseModel):
     """A full quote for one instrument in a batch answer (a symbol list, an exchange or an asset class)."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"changesPercentage": "changePercentage"}
+
     symbol: str
     name: str | None = None
     price: float | None = None
-    changes_percentage: float | None = Field(None, alias="changesPercentage")
+    change_percentage: float | None = Field(None, alias="changePercentage")
     change: float | None = None
     day_low: float | None = Field(None, alias="dayLow")
     day_high: float | None = Field(None, alias="dayHigh")

@@ -7,11 +7,14 @@ estimates, dividends, earnings and splits, and financial statements with their d
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from pydantic import Field
+from pydantic import Field, GetJsonSchemaHandler, SerializerFunctionWrapHandler, model_serializer, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
-from data_pkg.models._base import ResponseModel
+from data_pkg.models._base import Empty, ResponseModel
 from data_pkg.models._time import DateOrTime, Timestamp
 
 
@@ -34,7 +37,7 @@ class Quote(ResponseModel):
     exchange: str
     open: float | None = None
     previous_close: float | None = Field(None, alias="previousClose")
-    timestamp: Timestamp
+    timestamp: Timestamp | None
 
 
 class SimpleQuote(ResponseModel):
@@ -87,7 +90,7 @@ class StockPriceChange(ResponseModel):
 class HistoricalPrice(ResponseModel):
     """One trading day's prices and volume for a security (full, light, unadjusted or dividend-adjusted series)."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float | None = None
     high: float | None = None
     low: float | None = None
@@ -107,7 +110,7 @@ class HistoricalPrice(ResponseModel):
 class IntradayPrice(ResponseModel):
     """One intraday price bar for a security at the requested interval."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     low: float
     high: float
@@ -118,14 +121,21 @@ class IntradayPrice(ResponseModel):
 class CompanyProfile(ResponseModel):
     """A company's profile: identifiers, listing, sector, description and headline market figures."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {
+        "mktCap": "marketCap",
+        "lastDiv": "lastDividend",
+        "changes": "change",
+        "volAvg": "averageVolume",
+    }
+
     symbol: str
     price: float | None = None
     beta: float | None = None
-    vol_avg: int | None = Field(None, alias="volAvg")
-    mkt_cap: float | None = Field(None, alias="mktCap")
-    last_div: float | None = Field(None, alias="lastDiv")
+    average_volume: int | float | None = Field(None, alias="averageVolume")
+    market_cap: int | float | None = Field(None, alias="marketCap")
+    last_dividend: float | None = Field(None, alias="lastDividend")
     range: str | None = None
-    changes: float | None = None
+    change: float | None = None
     change_percentage: float | None = Field(None, alias="changePercentage")
     volume: int | None = None
     company_name: str | None = Field(None, alias="companyName")
@@ -187,6 +197,7 @@ class CompanyExecutive(ResponseModel):
     gender: str | None = None
     year_born: int | None = Field(None, alias="yearBorn")
     title_since: DateOrTime | None = Field(None, alias="titleSince")
+    active: bool | None = None
 
 
 class ExecutiveCompensation(ResponseModel):
@@ -196,8 +207,8 @@ class ExecutiveCompensation(ResponseModel):
     symbol: str
     company_name: str | None = Field(None, alias="companyName")
     industry_title: str | None = Field(None, alias="industryTitle")
-    filing_date: dt.date = Field(alias="filingDate")
-    accepted_date: DateOrTime = Field(alias="acceptedDate")
+    filing_date: dt.date | None = Field(alias="filingDate")
+    accepted_date: DateOrTime | None = Field(alias="acceptedDate")
     name_and_position: str = Field(alias="nameAndPosition")
     year: int
     salary: float
@@ -215,7 +226,7 @@ class EmployeeCount(ResponseModel):
 
     symbol: str
     cik: str
-    acceptance_time: DateOrTime = Field(alias="acceptanceTime")
+    acceptance_time: DateOrTime | None = Field(alias="acceptanceTime")
     period_of_report: str = Field(alias="periodOfReport")
     company_name: str | None = Field(None, alias="companyName")
     form_type: str = Field(alias="formType")
@@ -269,7 +280,7 @@ class GeographicRevenueSegment(ResponseModel):
 class SymbolChange(ResponseModel):
     """One ticker change: a company's old and new symbol and the date it took effect."""
 
-    date: dt.date
+    date: dt.date | None
     company_name: str = Field(alias="companyName")
     old_symbol: str = Field(alias="oldSymbol")
     new_symbol: str = Field(alias="newSymbol")
@@ -298,7 +309,7 @@ class PriceTarget(ResponseModel):
     """One analyst's price target for a stock, with the news item that reported it."""
 
     symbol: str
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     news_url: str = Field(alias="newsURL")
     news_title: str | None = Field(None, alias="newsTitle")
     analyst_name: str | None = Field(None, alias="analystName")
@@ -338,35 +349,58 @@ class PriceTargetConsensus(ResponseModel):
 class AnalystEstimate(ResponseModel):
     """Analysts' low, high and average forecasts of revenue, profit and EPS for one company and fiscal period."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {
+        "estimatedRevenueLow": "revenueLow",
+        "estimatedRevenueHigh": "revenueHigh",
+        "estimatedRevenueAvg": "revenueAvg",
+        "estimatedEbitdaLow": "ebitdaLow",
+        "estimatedEbitdaHigh": "ebitdaHigh",
+        "estimatedEbitdaAvg": "ebitdaAvg",
+        "estimatedEbitLow": "ebitLow",
+        "estimatedEbitHigh": "ebitHigh",
+        "estimatedEbitAvg": "ebitAvg",
+        "estimatedNetIncomeLow": "netIncomeLow",
+        "estimatedNetIncomeHigh": "netIncomeHigh",
+        "estimatedNetIncomeAvg": "netIncomeAvg",
+        "estimatedSgaExpenseLow": "sgaExpenseLow",
+        "estimatedSgaExpenseHigh": "sgaExpenseHigh",
+        "estimatedSgaExpenseAvg": "sgaExpenseAvg",
+        "estimatedEpsLow": "epsLow",
+        "estimatedEpsHigh": "epsHigh",
+        "estimatedEpsAvg": "epsAvg",
+        "numberAnalystEstimatedRevenue": "numAnalystsRevenue",
+        "numberAnalystsEstimatedEps": "numAnalystsEps",
+    }
+
     symbol: str
     date: DateOrTime | None = None
-    estimated_revenue_low: float | None = Field(None, alias="estimatedRevenueLow")
-    estimated_revenue_high: float | None = Field(None, alias="estimatedRevenueHigh")
-    estimated_revenue_avg: float | None = Field(None, alias="estimatedRevenueAvg")
-    estimated_ebitda_low: float | None = Field(None, alias="estimatedEbitdaLow")
-    estimated_ebitda_high: float | None = Field(None, alias="estimatedEbitdaHigh")
-    estimated_ebitda_avg: float | None = Field(None, alias="estimatedEbitdaAvg")
-    estimated_ebit_low: float | None = Field(None, alias="estimatedEbitLow")
-    estimated_ebit_high: float | None = Field(None, alias="estimatedEbitHigh")
-    estimated_ebit_avg: float | None = Field(None, alias="estimatedEbitAvg")
-    estimated_net_income_low: float | None = Field(None, alias="estimatedNetIncomeLow")
-    estimated_net_income_high: float | None = Field(None, alias="estimatedNetIncomeHigh")
-    estimated_net_income_avg: float | None = Field(None, alias="estimatedNetIncomeAvg")
-    estimated_sga_expense_low: float | None = Field(None, alias="estimatedSgaExpenseLow")
-    estimated_sga_expense_high: float | None = Field(None, alias="estimatedSgaExpenseHigh")
-    estimated_sga_expense_avg: float | None = Field(None, alias="estimatedSgaExpenseAvg")
-    estimated_eps_low: float | None = Field(None, alias="estimatedEpsLow")
-    estimated_eps_high: float | None = Field(None, alias="estimatedEpsHigh")
-    estimated_eps_avg: float | None = Field(None, alias="estimatedEpsAvg")
-    number_analyst_estimated_revenue: int | None = Field(None, alias="numberAnalystEstimatedRevenue")
-    number_analysts_estimated_eps: int | None = Field(None, alias="numberAnalystsEstimatedEps")
+    revenue_low: float | None = Field(None, alias="revenueLow")
+    revenue_high: float | None = Field(None, alias="revenueHigh")
+    revenue_avg: float | None = Field(None, alias="revenueAvg")
+    ebitda_low: float | None = Field(None, alias="ebitdaLow")
+    ebitda_high: float | None = Field(None, alias="ebitdaHigh")
+    ebitda_avg: float | None = Field(None, alias="ebitdaAvg")
+    ebit_low: float | None = Field(None, alias="ebitLow")
+    ebit_high: float | None = Field(None, alias="ebitHigh")
+    ebit_avg: float | None = Field(None, alias="ebitAvg")
+    net_income_low: float | None = Field(None, alias="netIncomeLow")
+    net_income_high: float | None = Field(None, alias="netIncomeHigh")
+    net_income_avg: float | None = Field(None, alias="netIncomeAvg")
+    sga_expense_low: float | None = Field(None, alias="sgaExpenseLow")
+    sga_expense_high: float | None = Field(None, alias="sgaExpenseHigh")
+    sga_expense_avg: float | None = Field(None, alias="sgaExpenseAvg")
+    eps_low: float | None = Field(None, alias="epsLow")
+    eps_high: float | None = Field(None, alias="epsHigh")
+    eps_avg: float | None = Field(None, alias="epsAvg")
+    num_analysts_revenue: int | None = Field(None, alias="numAnalystsRevenue")
+    num_analysts_eps: int | None = Field(None, alias="numAnalystsEps")
 
 
 class AnalystRecommendation(ResponseModel):
     """Counts of analyst ratings from strong buy to strong sell for a stock on one date."""
 
     symbol: str
-    date: DateOrTime
+    date: DateOrTime | None
     analyst_ratingsbuy: int = Field(alias="analystRatingsbuy")
     analyst_ratings_hold: int = Field(alias="analystRatingsHold")
     analyst_ratings_sell: int = Field(alias="analystRatingsSell")
@@ -378,7 +412,7 @@ class UpgradeDowngrade(ResponseModel):
     """One analyst rating change on a stock, with the news item that reported it."""
 
     symbol: str
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     news_url: str = Field(alias="newsURL")
     news_title: str = Field(alias="newsTitle")
     news_base_url: str = Field(alias="newsBaseURL")
@@ -406,9 +440,10 @@ class CompanyPeer(ResponseModel):
     """One peer company of a given stock, with its price and market cap."""
 
     symbol: str
-    company_name: str = Field(alias="companyName")
+    company_name: str | None = Field(None, alias="companyName")
     price: float | None = None
     mkt_cap: int | None = Field(None, alias="mktCap")
+    peers: str | None = None
 
 
 class DelistedCompany(ResponseModel):
@@ -463,21 +498,21 @@ class DividendEvent(ResponseModel):
     """One dividend of a stock: amount, yield, frequency and its record, payment and declaration dates."""
 
     symbol: str
-    date: dt.date
+    date: dt.date | None
     label: str | None = None
     adj_dividend: float | None = Field(None, alias="adjDividend")
     dividend: float | None = None
     yield_: float | None = Field(None, alias="yield")
     frequency: str | None = None
-    record_date: dt.date | None = Field(None, alias="recordDate")
-    payment_date: dt.date | None = Field(None, alias="paymentDate")
-    declaration_date: dt.date | None = Field(None, alias="declarationDate")
+    record_date: dt.date | Empty | None = Field(None, alias="recordDate")
+    payment_date: dt.date | Empty | None = Field(None, alias="paymentDate")
+    declaration_date: dt.date | Empty | None = Field(None, alias="declarationDate")
 
 
 class EarningEvent(ResponseModel):
     """One earnings report of a company, past or scheduled: actual and estimated EPS and revenue."""
 
-    date: dt.date
+    date: dt.date | None
     symbol: str
     eps_actual: float | None = Field(None, alias="epsActual")
     eps_estimated: float | None = Field(None, alias="epsEstimated")
@@ -497,7 +532,7 @@ class StockSplitEvent(ResponseModel):
     """One stock split: its date and the numerator and denominator of the split ratio."""
 
     symbol: str
-    date: dt.date
+    date: dt.date | None
     label: str | None = None
     numerator: float
     denominator: float
@@ -507,12 +542,12 @@ class StockSplitEvent(ResponseModel):
 class IncomeStatement(ResponseModel):
     """A company's income statement for one fiscal period or the trailing twelve months."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     symbol: str
     reported_currency: str = Field(alias="reportedCurrency")
     cik: str
-    filing_date: DateOrTime = Field(alias="filingDate")
-    accepted_date: DateOrTime = Field(alias="acceptedDate")
+    filing_date: DateOrTime | None = Field(alias="filingDate")
+    accepted_date: DateOrTime | None = Field(alias="acceptedDate")
     fiscal_year: str = Field(alias="fiscalYear")
     period: str
     revenue: float | None = None
@@ -558,12 +593,12 @@ class IncomeStatement(ResponseModel):
 class BalanceSheet(ResponseModel):
     """A company's balance sheet at the end of one fiscal period or for the trailing twelve months."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     symbol: str
     reported_currency: str = Field(alias="reportedCurrency")
     cik: str
-    filing_date: DateOrTime = Field(alias="filingDate")
-    accepted_date: DateOrTime = Field(alias="acceptedDate")
+    filing_date: DateOrTime | None = Field(alias="filingDate")
+    accepted_date: DateOrTime | None = Field(alias="acceptedDate")
     fiscal_year: str = Field(alias="fiscalYear")
     period: str
     cash_and_cash_equivalents: float | None = Field(None, alias="cashAndCashEquivalents")
@@ -626,12 +661,12 @@ class BalanceSheet(ResponseModel):
 class CashFlowStatement(ResponseModel):
     """A company's cash flow statement for one fiscal period or the trailing twelve months."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     symbol: str
     reported_currency: str = Field(alias="reportedCurrency")
     cik: str
-    filing_date: DateOrTime = Field(alias="filingDate")
-    accepted_date: DateOrTime = Field(alias="acceptedDate")
+    filing_date: DateOrTime | None = Field(alias="filingDate")
+    accepted_date: DateOrTime | None = Field(alias="acceptedDate")
     fiscal_year: str = Field(alias="fiscalYear")
     period: str
     net_income: float | None = Field(None, alias="netIncome")
@@ -818,7 +853,7 @@ class EnterpriseValue(ResponseModel):
     """A company's enterprise value on one date, built up from share price, share count, cash and debt."""
 
     symbol: str
-    date: DateOrTime
+    date: DateOrTime | None
     stock_price: float | None = Field(None, alias="stockPrice")
     number_of_shares: float | None = Field(None, alias="numberOfShares")
     market_capitalization: float | None = Field(None, alias="marketCapitalization")
@@ -829,6 +864,8 @@ class EnterpriseValue(ResponseModel):
 
 class FinancialGrowth(ResponseModel):
     """Period-over-period growth of a company's statement lines for one fiscal period."""
+
+    former_fields: ClassVar[Mapping[str, str]] = {"epsGrowth": "epsgrowth"}
 
     symbol: str | None = None
     date: DateOrTime | None = None
@@ -841,7 +878,7 @@ class FinancialGrowth(ResponseModel):
     ebitda_growth: float | None = Field(None, alias="ebitdaGrowth")
     operating_income_growth: float | None = Field(None, alias="operatingIncomeGrowth")
     net_income_growth: float | None = Field(None, alias="netIncomeGrowth")
-    eps_growth: float | None = Field(None, alias="epsGrowth")
+    eps_growth: float | None = Field(None, alias="epsgrowth")
     epsdiluted_growth: float | None = Field(None, alias="epsdilutedGrowth")
     weighted_average_shares_growth: float | None = Field(None, alias="weightedAverageSharesGrowth")
     weighted_average_shares_diluted_growth: float | None = Field(None, alias="weightedAverageSharesDilutedGrowth")
@@ -1015,15 +1052,47 @@ class FinancialGrowth(ResponseModel):
     growth_net_stock_issuance: float | None = Field(None, alias="growthNetStockIssuance")
     growth_interest_paid: float | None = Field(None, alias="growthInterestPaid")
     growth_income_taxes_paid: float | None = Field(None, alias="growthIncomeTaxesPaid")
+    growth_accounts_payables: float | None = Field(None, alias="growthAccountsPayables")
 
 
 class FinancialReportJSON(ResponseModel):
-    """A company's full annual or quarterly report as filed, grouped into named sections of rows."""
+    """A company's full annual or quarterly report as filed, grouped into named sections of rows.
+
+    The upstream sends each section as a key of its own beside ``symbol``, ``period`` and ``year``
+    (``"Cover Page": [...]``): section names are the filing's, not fields. The model gathers them in
+    ``sections`` and writes them back where they came from, so its JSON is the upstream's.
+    """
 
     symbol: str
     period: str | None = None
     year: int | str | None = None
-    sections: dict[str, list[dict[str, Any]]]
+    sections: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _gather_sections(cls, data: Any) -> Any:
+        if not isinstance(data, Mapping) or "sections" in data:
+            return data
+        fixed = {name: value for name, value in data.items() if name in _REPORT_FIELDS}
+        return {**fixed, "sections": {name: value for name, value in data.items() if name not in _REPORT_FIELDS}}
+
+    @model_serializer(mode="wrap")
+    def _spread_sections(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        written: dict[str, Any] = handler(self)
+        sections = written.pop("sections", {})
+        return {**written, **sections}
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        if handler.mode == "validation":
+            return handler(schema)
+        # What the serializer writes: the fields, and each section as a key of its own.
+        fields = cls.model_json_schema(mode="validation")
+        sections = fields["properties"].pop("sections")
+        return {**fields, "additionalProperties": sections["additionalProperties"]}
+
+
+_REPORT_FIELDS = frozenset({"symbol", "period", "year"})
 
 
 class AsReportedIncomeStatement(ResponseModel):
@@ -1063,6 +1132,7 @@ class AsReportedIncomeStatement(ResponseModel):
     earnings_per_share_diluted: float | None = Field(None, alias="earningsPerShareDiluted")
     weighted_average_shares: float | None = Field(None, alias="weightedAverageShares")
     weighted_average_shares_diluted: float | None = Field(None, alias="weightedAverageSharesDiluted")
+    data: dict[str, Any] | None = None
 
 
 class AsReportedBalanceSheet(ResponseModel):
@@ -1111,6 +1181,7 @@ class AsReportedBalanceSheet(ResponseModel):
     treasury_stock: float | None = Field(None, alias="treasuryStock")
     accumulated_other_comprehensive_income: float | None = Field(None, alias="accumulatedOtherComprehensiveIncome")
     total_shareholders_equity: float | None = Field(None, alias="totalShareholdersEquity")
+    data: dict[str, Any] | None = None
 
 
 class AsReportedCashFlowStatement(ResponseModel):
@@ -1157,6 +1228,7 @@ class AsReportedCashFlowStatement(ResponseModel):
     net_change_in_cash: float | None = Field(None, alias="netChangeInCash")
     cash_at_beginning_of_period: float | None = Field(None, alias="cashAtBeginningOfPeriod")
     cash_at_end_of_period: float | None = Field(None, alias="cashAtEndOfPeriod")
+    data: dict[str, Any] | None = None
 
 
 class HistoricalEmployeeCount(ResponseModel):

@@ -6,6 +6,8 @@ Treasury rates, economic indicators and calendar, market risk premiums and Commi
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -16,7 +18,7 @@ from data_pkg.models._time import DateOrTime
 class TreasuryRate(ResponseModel):
     """US Treasury yields for maturities from one month to thirty years on one date."""
 
-    date: dt.date
+    date: dt.date | None
     month1: float | None = None
     month2: float | None = None
     month3: float | None = None
@@ -34,7 +36,7 @@ class TreasuryRate(ResponseModel):
 class EconomicIndicator(ResponseModel):
     """One value of an economic indicator, such as GDP or CPI, on one date."""
 
-    date: dt.date
+    date: dt.date | None
     value: float
     name: str | None = None
 
@@ -44,7 +46,7 @@ class EconomicEvent(ResponseModel):
 
     event: str
     country: str | None = None
-    date: DateOrTime
+    date: DateOrTime | None
     currency: str | None = None
     previous: float | None = None
     estimate: float | None = None
@@ -200,6 +202,8 @@ class CommitmentOfTradersReport(ResponseModel):
 class CommitmentOfTradersAnalysis(ResponseModel):
     """One futures market's Commitment of Traders positioning read as net positions, their change and sentiment."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"netPosition": "netPostion"}
+
     symbol: str | None = None
     date: DateOrTime | None = None
     name: str | None = None
@@ -211,7 +215,7 @@ class CommitmentOfTradersAnalysis(ResponseModel):
     previous_long_market_situation: float | None = Field(None, alias="previousLongMarketSituation")
     previous_short_market_situation: float | None = Field(None, alias="previousShortMarketSituation")
     previous_market_situation: str | None = Field(None, alias="previousMarketSituation")
-    net_position: float | None = Field(None, alias="netPosition")
+    net_position: float | None = Field(None, alias="netPostion")
     previous_net_position: float | None = Field(None, alias="previousNetPosition")
     change_in_net_position: float | None = Field(None, alias="changeInNetPosition")
     market_sentiment: str | None = Field(None, alias="marketSentiment")

@@ -5,9 +5,10 @@ Key metrics and ratios, full and latest statements, report dates, owner earnings
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from pydantic import AliasChoices, Field
+from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
 from data_pkg.models._time import DateOrTime
@@ -19,8 +20,8 @@ class LatestFinancialStatement(ResponseModel):
     symbol: str
     calendar_year: int | None = Field(None, alias="calendarYear")
     period: str
-    date: DateOrTime
-    date_added: DateOrTime = Field(alias="dateAdded")
+    date: DateOrTime | None
+    date_added: DateOrTime | None = Field(alias="dateAdded")
 
 
 class KeyMetrics(ResponseModel):
@@ -211,7 +212,12 @@ class FinancialReportDate(ResponseModel):
 class OwnerEarnings(ResponseModel):
     """A company's owner earnings for one period, with capital spending split into maintenance and growth."""
 
-    date: DateOrTime
+    former_fields: ClassVar[Mapping[str, str]] = {
+        "reportedOwnerEarnings": "ownersEarnings",
+        "ownerEarningsPerShare": "ownersEarningsPerShare",
+    }
+
+    date: DateOrTime | None
     symbol: str
     reported_currency: str | None = Field(None, alias="reportedCurrency")
     fiscal_year: str | None = Field(None, alias="fiscalYear")
@@ -219,17 +225,19 @@ class OwnerEarnings(ResponseModel):
     average_ppe: float | None = Field(None, alias="averagePPE")
     maintenance_capex: float | None = Field(None, alias="maintenanceCapex")
     growth_capex: float | None = Field(None, alias="growthCapex")
-    reported_owner_earnings: float | None = Field(None, alias="reportedOwnerEarnings")
-    owner_earnings_per_share: float | None = Field(None, alias="ownerEarningsPerShare")
+    owners_earnings: float | None = Field(None, alias="ownersEarnings")
+    owners_earnings_per_share: float | None = Field(None, alias="ownersEarningsPerShare")
 
 
 class LeveredDCF(ResponseModel):
     """A levered discounted-cash-flow value per share for a company on one date, next to its share price."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"leveredDcf": "dcf", "stockPrice": "Stock Price"}
+
     symbol: str
-    date: DateOrTime
-    levered_dcf: float | None = Field(None, alias="leveredDcf")
-    stock_price: float | None = Field(None, alias="stockPrice")
+    date: DateOrTime | None
+    dcf: float | None = None
+    stock_price: float | None = Field(None, alias="Stock Price")
     growth_rate: float | None = Field(None, alias="growthRate")
     cost_of_equity: float | None = Field(None, alias="costOfEquity")
 
@@ -237,7 +245,7 @@ class LeveredDCF(ResponseModel):
 class LegacyHistoricalRating(ResponseModel):
     """A company's rating on one date, with the per-factor detail as a nested mapping."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     rating: str
     rating_score: int = Field(alias="ratingScore")
     rating_recommendation: str = Field(alias="ratingRecommendation")
@@ -247,13 +255,12 @@ class LegacyHistoricalRating(ResponseModel):
 class DCF(ResponseModel):
     """A discounted-cash-flow value per share for a company on one date, next to its share price."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"stockPrice": "Stock Price"}
+
     symbol: str
-    date: DateOrTime
+    date: DateOrTime | None
     dcf: float | None = None
-    # The upstream has sent this value under both keys; one field takes either.
-    stock_price: float | None = Field(
-        None, alias="stockPrice", validation_alias=AliasChoices("stockPrice", "Stock Price")
-    )
+    stock_price: float | None = Field(None, alias="Stock Price")
 
 
 class CustomDCF(ResponseModel):

@@ -27,7 +27,7 @@ class IndexConstituent(ResponseModel):
 class HistoricalIndexConstituent(ResponseModel):
     """One change to a stock index's membership: the security added, the one removed and why."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     symbol: str | None = None
     date_added: str | None = Field(None, alias="dateAdded")
     added_security: str | None = Field(None, alias="addedSecurity")

@@ -7,6 +7,8 @@ filings and failures to deliver.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
+from typing import ClassVar
 
 from pydantic import Field
 
@@ -17,9 +19,9 @@ from data_pkg.models._time import DateOrTime
 class Form13F(ResponseModel):
     """One position reported in an institutional manager's 13F filing."""
 
-    date: dt.date
-    filing_date: dt.date = Field(alias="filingDate")
-    accepted_date: dt.date = Field(alias="acceptedDate")
+    date: dt.date | None
+    filing_date: dt.date | None = Field(alias="filingDate")
+    accepted_date: dt.date | None = Field(alias="acceptedDate")
     cik: str
     security_cusip: str = Field(alias="securityCusip")
     symbol: str | None = None
@@ -44,7 +46,7 @@ class Form13FDate(ResponseModel):
 class AssetAllocation(ResponseModel):
     """The share of an institution's 13F portfolio held in one asset type for a quarter."""
 
-    date: dt.date
+    date: dt.date | None
     cik: str
     company_name: str = Field(alias="companyName")
     asset_type: str = Field(alias="assetType")
@@ -70,7 +72,7 @@ class InstitutionalHolding(ResponseModel):
 
     symbol: str
     cik: str
-    date: dt.date
+    date: dt.date | None
     investors_holding: int = Field(alias="investorsHolding")
     last_investors_holding: int = Field(alias="lastInvestorsHolding")
     investors_holding_change: int = Field(alias="investorsHoldingChange")
@@ -109,9 +111,11 @@ class InstitutionalHolding(ResponseModel):
 class InsiderTrade(ResponseModel):
     """One insider transaction in a company's stock, as reported in an ownership filing."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"link": "url"}
+
     symbol: str
-    filing_date: DateOrTime = Field(alias="filingDate")
-    transaction_date: dt.date = Field(alias="transactionDate")
+    filing_date: DateOrTime | None = Field(alias="filingDate")
+    transaction_date: dt.date | None = Field(alias="transactionDate")
     reporting_cik: str = Field(alias="reportingCik")
     transaction_type: str = Field(alias="transactionType")
     securities_owned: float | None = Field(None, alias="securitiesOwned")
@@ -124,7 +128,7 @@ class InsiderTrade(ResponseModel):
     securities_transacted: float | None = Field(None, alias="securitiesTransacted")
     price: float
     security_name: str = Field(alias="securityName")
-    link: str
+    url: str | None = None
 
 
 class InsiderTransactionType(ResponseModel):
@@ -140,7 +144,7 @@ class InsiderRoster(ResponseModel):
     """One person reported as an insider of a company, with their latest transaction."""
 
     reporting_name: str = Field(alias="reportingName")
-    transaction_date: dt.date = Field(alias="transactionDate")
+    transaction_date: dt.date | None = Field(alias="transactionDate")
     type_of_owner: str | None = Field(None, alias="typeOfOwner")
     symbol: str | None = None
     filing_date: str | None = Field(None, alias="filingDate")
@@ -178,24 +182,26 @@ class InsiderStatistic(ResponseModel):
 class CIKMapping(ResponseModel):
     """A reporting owner's CIK and name, as used in insider filings."""
 
-    reporting_cik: str = Field(alias="reportingCik")
-    reporting_name: str = Field(alias="reportingName")
+    former_fields: ClassVar[Mapping[str, str]] = {"reportingCik": "cik", "reportingName": "companyName"}
+
+    cik: str | None = None
+    company_name: str | None = Field(None, alias="companyName")
 
 
 class BeneficialOwnership(ResponseModel):
     """One beneficial-ownership filing (Schedule 13D or 13G) reporting a stake in a company."""
 
     symbol: str
-    filing_date: DateOrTime = Field(alias="filingDate")
-    accepted_date: DateOrTime = Field(alias="acceptedDate")
+    filing_date: DateOrTime | None = Field(alias="filingDate")
+    accepted_date: DateOrTime | None = Field(alias="acceptedDate")
     cusip: str
     citizenship_or_place_of_organization: str | None = Field(None, alias="citizenshipOrPlaceOfOrganization")
-    sole_voting_power: float | None = Field(None, alias="soleVotingPower")
-    shared_voting_power: float | None = Field(None, alias="sharedVotingPower")
-    sole_dispositive_power: float | None = Field(None, alias="soleDispositivePower")
-    shared_dispositive_power: float | None = Field(None, alias="sharedDispositivePower")
-    amount_beneficially_owned: float = Field(alias="amountBeneficiallyOwned")
-    percent_of_class: float = Field(alias="percentOfClass")
+    sole_voting_power: str | None = Field(None, alias="soleVotingPower")
+    shared_voting_power: str | None = Field(None, alias="sharedVotingPower")
+    sole_dispositive_power: str | None = Field(None, alias="soleDispositivePower")
+    shared_dispositive_power: str | None = Field(None, alias="sharedDispositivePower")
+    amount_beneficially_owned: str = Field(alias="amountBeneficiallyOwned")
+    percent_of_class: str = Field(alias="percentOfClass")
     type_of_reporting_person: str = Field(alias="typeOfReportingPerson")
     url: str
     cik: str | None = None
@@ -206,7 +212,7 @@ class FailToDeliver(ResponseModel):
     """Shares of a security that failed to deliver on one settlement date."""
 
     symbol: str
-    date: dt.date
+    date: dt.date | None
     price: float
     quantity: int
     cusip: str
@@ -216,9 +222,11 @@ class FailToDeliver(ResponseModel):
 class InsiderTradingLatest(ResponseModel):
     """One recently reported insider transaction."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"link": "url"}
+
     symbol: str
-    filing_date: DateOrTime = Field(alias="filingDate")
-    transaction_date: dt.date = Field(alias="transactionDate")
+    filing_date: DateOrTime | None = Field(alias="filingDate")
+    transaction_date: dt.date | None = Field(alias="transactionDate")
     reporting_cik: str = Field(alias="reportingCik")
     transaction_type: str = Field(alias="transactionType")
     securities_owned: float | None = Field(None, alias="securitiesOwned")
@@ -231,15 +239,17 @@ class InsiderTradingLatest(ResponseModel):
     securities_transacted: float | None = Field(None, alias="securitiesTransacted")
     price: float
     security_name: str = Field(alias="securityName")
-    link: str
+    url: str | None = None
 
 
 class InsiderTradingSearch(ResponseModel):
     """One insider transaction matching a search by symbol, owner or transaction type."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"link": "url"}
+
     symbol: str
-    filing_date: DateOrTime = Field(alias="filingDate")
-    transaction_date: dt.date = Field(alias="transactionDate")
+    filing_date: DateOrTime | None = Field(alias="filingDate")
+    transaction_date: dt.date | None = Field(alias="transactionDate")
     reporting_cik: str = Field(alias="reportingCik")
     transaction_type: str = Field(alias="transactionType")
     securities_owned: float | None = Field(None, alias="securitiesOwned")
@@ -252,7 +262,7 @@ class InsiderTradingSearch(ResponseModel):
     securities_transacted: float | None = Field(None, alias="securitiesTransacted")
     price: float
     security_name: str = Field(alias="securityName")
-    link: str
+    url: str | None = None
 
 
 class InsiderTradingByName(ResponseModel):
@@ -299,7 +309,7 @@ class InstitutionalOwnershipLatest(ResponseModel):
 
     cik: str
     name: str
-    date: dt.date
+    date: dt.date | None
     filing_date: DateOrTime | None = Field(None, alias="filingDate")
     accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
     form_type: str | None = Field(None, alias="formType")
@@ -311,7 +321,7 @@ class InstitutionalOwnershipExtract(ResponseModel):
     """One position from an institution's 13F filing for a given quarter."""
 
     cik: str
-    date: dt.date
+    date: dt.date | None
     filing_date: dt.date | None = Field(None, alias="filingDate")
     accepted_date: dt.date | None = Field(None, alias="acceptedDate")
     security_cusip: str = Field(alias="securityCusip")
@@ -330,7 +340,7 @@ class InstitutionalOwnershipDates(ResponseModel):
     """One quarter for which an institution has filed a 13F report."""
 
     cik: str | None = None
-    date: dt.date
+    date: dt.date | None
     year: int | None = None
     quarter: int | None = None
 
@@ -338,7 +348,7 @@ class InstitutionalOwnershipDates(ResponseModel):
 class InstitutionalOwnershipAnalytics(ResponseModel):
     """One institution's position in a stock for a quarter, with changes in weight, value, shares and ownership."""
 
-    date: dt.date
+    date: dt.date | None
     cik: str
     filing_date: dt.date | None = Field(None, alias="filingDate")
     investor_name: str | None = Field(None, alias="investorName")
@@ -382,7 +392,7 @@ class InstitutionalOwnershipAnalytics(ResponseModel):
 class HolderPerformanceSummary(ResponseModel):
     """An institution's portfolio summary for a quarter: size, turnover, holding periods and performance."""
 
-    date: dt.date
+    date: dt.date | None
     cik: str
     investor_name: str = Field(alias="investorName")
     portfolio_size: int = Field(alias="portfolioSize")
@@ -422,7 +432,7 @@ class HolderPerformanceSummary(ResponseModel):
 class HolderIndustryBreakdown(ResponseModel):
     """An institution's portfolio weight and performance in one industry for a quarter."""
 
-    date: dt.date
+    date: dt.date | None
     cik: str
     investor_name: str = Field(alias="investorName")
     industry_title: str | None = Field(None, alias="industryTitle")
@@ -441,7 +451,7 @@ class SymbolPositionsSummary(ResponseModel):
 
     symbol: str
     cik: str | None = None
-    date: dt.date
+    date: dt.date | None
     investors_holding: int = Field(alias="investorsHolding")
     last_investors_holding: int = Field(alias="lastInvestorsHolding")
     investors_holding_change: int = Field(alias="investorsHoldingChange")
@@ -482,4 +492,4 @@ class IndustryPerformanceSummary(ResponseModel):
 
     industry_title: str = Field(alias="industryTitle")
     industry_value: float = Field(alias="industryValue")
-    date: dt.date
+    date: dt.date | None

@@ -7,7 +7,8 @@ and disclosures, crowdfunding and exempt offerings, ratings, price targets and a
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -22,8 +23,8 @@ class EarningConfirmed(ResponseModel):
     exchange: str
     time: str | None = None
     when: str | None = None
-    date: DateOrTime
-    publication_date: DateOrTime = Field(alias="publicationDate")
+    date: DateOrTime | None
+    publication_date: DateOrTime | None = Field(alias="publicationDate")
     title: str
     url: str
 
@@ -31,10 +32,16 @@ class EarningConfirmed(ResponseModel):
 class EarningSurprise(ResponseModel):
     """A company's actual versus estimated earnings per share for one report."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {
+        "actualEarningResult": "epsActual",
+        "estimatedEarning": "epsEstimated",
+    }
+
     symbol: str
-    date: dt.date
-    actual_earning_result: float = Field(alias="actualEarningResult")
-    estimated_earning: float = Field(alias="estimatedEarning")
+    date: dt.date | None
+    eps_actual: float | None = Field(None, alias="epsActual")
+    eps_estimated: float | None = Field(None, alias="epsEstimated")
+    last_updated: DateOrTime | None = Field(None, alias="lastUpdated")
 
 
 class IPOEvent(ResponseModel):
@@ -42,7 +49,7 @@ class IPOEvent(ResponseModel):
 
     symbol: str
     company: str
-    date: dt.date
+    date: dt.date | None
     exchange: str
     actions: str
     shares: int | None = None
@@ -55,7 +62,7 @@ class ProviderArticle(ResponseModel):
     """One article from the data vendor's own editorial feed."""
 
     title: str | None = None
-    date: DateOrTime
+    date: DateOrTime | None
     content: str | None = None
     tickers: str | None = None
     image: str | None = None
@@ -67,7 +74,7 @@ class ProviderArticle(ResponseModel):
 class GeneralNewsArticle(ResponseModel):
     """One general market news article."""
 
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     title: str
     image: str
     site: str
@@ -81,7 +88,7 @@ class StockNewsArticle(ResponseModel):
     """One news article about a stock."""
 
     symbol: str | None = None
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     publisher: str | None = None
     title: str
     image: str | None = None
@@ -94,7 +101,7 @@ class StockNewsSentiment(ResponseModel):
     """One stock news article with a sentiment label and score."""
 
     symbol: str | None = None
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     title: str
     image: str
     site: str
@@ -107,7 +114,7 @@ class StockNewsSentiment(ResponseModel):
 class ForexNewsArticle(ResponseModel):
     """One news article about currency markets or a currency pair."""
 
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     title: str
     image: str
     site: str
@@ -120,7 +127,7 @@ class ForexNewsArticle(ResponseModel):
 class CryptoNewsArticle(ResponseModel):
     """One news article about cryptocurrencies or a crypto pair."""
 
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     title: str
     image: str | None = None
     site: str
@@ -161,7 +168,7 @@ class PressReleaseBySymbol(ResponseModel):
 class HistoricalSocialSentiment(ResponseModel):
     """Social media posts, comments, likes, impressions and sentiment for a stock at one point in time."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     symbol: str
     stocktwits_posts: int = Field(alias="stocktwitsPosts")
     twitter_posts: int = Field(alias="twitterPosts")
@@ -257,7 +264,7 @@ class SenateTrade(ResponseModel):
     asset_type: str | None = Field(None, alias="assetType")
     type: str | None = None
     amount: str | None = None
-    capital_gains_over200_usd: bool | None = Field(None, alias="capitalGainsOver200USD")
+    capital_gains_over200_usd: str | None = Field(None, alias="capitalGainsOver200USD")
     comment: str | None = None
     link: str | None = None
 
@@ -280,7 +287,7 @@ class HouseDisclosure(ResponseModel):
     amount: str | None = None
     comment: str | None = None
     link: str | None = None
-    capital_gains_over200_usd: bool | None = Field(None, alias="capitalGainsOver200USD")
+    capital_gains_over200_usd: str | None = Field(None, alias="capitalGainsOver200USD")
 
 
 class SenateProfile(ResponseModel):
@@ -355,9 +362,11 @@ class SenateNetWorthAggregated(ResponseModel):
 class CrowdfundingOffering(ResponseModel):
     """One crowdfunding offering filing (Form C): issuer, intermediary, terms and financials."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"acceptanceTime": "acceptedDate"}
+
     cik: str
     company_name: str | None = Field(None, alias="companyName")
-    acceptance_time: DateOrTime | None = Field(None, alias="acceptanceTime")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
     form_type: str = Field(alias="formType")
     form_signification: str = Field(alias="formSignification")
     filing_date: DateOrTime | None = Field(None, alias="filingDate")
@@ -416,11 +425,13 @@ class CrowdfundingOfferingSearchItem(ResponseModel):
 class EquityOffering(ResponseModel):
     """One exempt securities offering notice (Form D): issuer, related person and amounts."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"acceptanceTime": "acceptedDate"}
+
     date: str | None = None
     filing_date: DateOrTime | None = Field(None, alias="filingDate")
     form_type: str = Field(alias="formType")
     form_signification: str = Field(alias="formSignification")
-    acceptance_time: DateOrTime | None = Field(None, alias="acceptanceTime")
+    accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
     is_amendment: bool | None = Field(None, alias="isAmendment")
     cik: str
     company_name: str | None = Field(None, alias="companyName")
@@ -466,7 +477,7 @@ class EquityOfferingSearchItem(ResponseModel):
 
     cik: str
     name: str
-    date: DateOrTime
+    date: DateOrTime | None
 
 
 class RatingsSnapshot(ResponseModel):
@@ -502,7 +513,7 @@ class HistoricalRating(ResponseModel):
     """A company's rating on one date, with per-factor scores and recommendations as flat fields."""
 
     symbol: str
-    date: DateOrTime
+    date: DateOrTime | None
     rating: str
     rating_score: int | None = Field(None, alias="ratingScore")
     rating_recommendation: str | None = Field(None, alias="ratingRecommendation")
@@ -531,7 +542,7 @@ class PriceTargetNews(ResponseModel):
     """One news item reporting an analyst's price target for a stock."""
 
     symbol: str
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     news_url: str = Field(alias="newsURL")
     news_title: str = Field(alias="newsTitle")
     analyst_name: str | None = Field(None, alias="analystName")
@@ -585,7 +596,7 @@ class HistoricalStockGrade(ResponseModel):
 class StockGradesConsensus(ResponseModel):
     """The consensus analyst grade for a stock, with counts from strong buy to strong sell."""
 
-    symbol: str
+    symbol: str | None = None
     consensus: str
     strong_buy: int = Field(alias="strongBuy")
     buy: int
@@ -598,7 +609,7 @@ class StockGradeNews(ResponseModel):
     """One news item reporting an analyst grade change on a stock."""
 
     symbol: str
-    published_date: DateOrTime = Field(alias="publishedDate")
+    published_date: DateOrTime | None = Field(alias="publishedDate")
     news_url: str = Field(alias="newsURL")
     news_title: str = Field(alias="newsTitle")
     news_base_url: str = Field(alias="newsBaseURL")

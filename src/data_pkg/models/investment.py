@@ -26,12 +26,14 @@ class ETFHolding(ResponseModel):
     market_value: float = Field(alias="marketValue")
     updated_at: DateOrTime | None = Field(None, alias="updatedAt")
     updated: DateOrTime | None = None
+    cusip: str | None = None
+    last_updated: DateOrTime | None = Field(None, alias="lastUpdated")
 
 
 class ETFPortfolioDate(ResponseModel):
     """One date for which an ETF's holdings are available."""
 
-    date: dt.date
+    date: dt.date | None
 
 
 class ETFInfo(ResponseModel):
@@ -70,7 +72,7 @@ class ETFCountryWeighting(ResponseModel):
     """An ETF's weight in one country."""
 
     country: str
-    weight_percentage: float = Field(alias="weightPercentage")
+    weight_percentage: str = Field(alias="weightPercentage")
 
 
 class ETFExposure(ResponseModel):
@@ -93,13 +95,13 @@ class ETFHolder(ResponseModel):
     shares_number: float = Field(alias="sharesNumber")
     weight_percentage: float = Field(alias="weightPercentage")
     market_value: float = Field(alias="marketValue")
-    updated: DateOrTime
+    updated: DateOrTime | None
 
 
 class PortfolioDate(ResponseModel):
     """One period for which a fund's portfolio disclosure is available."""
 
-    date: dt.date
+    date: dt.date | None
     year: int | None = None
     quarter: int | None = None
 
@@ -116,7 +118,7 @@ class MutualFundHolding(ResponseModel):
     shares: int
     weight_percentage: float = Field(alias="weightPercentage")
     market_value: float = Field(alias="marketValue")
-    reported_date: dt.date = Field(alias="reportedDate")
+    reported_date: dt.date | None = Field(alias="reportedDate")
 
 
 class MutualFundHolder(ResponseModel):
@@ -124,7 +126,7 @@ class MutualFundHolder(ResponseModel):
 
     holder: str
     shares: float
-    date_reported: dt.date = Field(alias="dateReported")
+    date_reported: dt.date | None = Field(alias="dateReported")
     change: int
     weight_percent: float = Field(alias="weightPercent")
 
@@ -135,7 +137,7 @@ class FundDisclosureHolderLatest(ResponseModel):
     cik: str | None = None
     holder: str
     shares: float
-    date_reported: dt.date = Field(alias="dateReported")
+    date_reported: dt.date | None = Field(alias="dateReported")
     change: float
     weight_percent: float = Field(alias="weightPercent")
     security_cusip: str | None = Field(None, alias="securityCusip")

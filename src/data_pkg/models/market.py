@@ -6,6 +6,9 @@ performance and P/E, and IPO filings.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
@@ -26,6 +29,24 @@ class CompanySymbol(ResponseModel):
     trading_currency: str | None = Field(None, alias="tradingCurrency")
 
 
+class SectorName(ResponseModel):
+    """One sector name, valid as the sector filter of other endpoints."""
+
+    sector: str
+
+
+class IndustryName(ResponseModel):
+    """One industry name, valid as the industry filter of other endpoints."""
+
+    industry: str
+
+
+class CountryCode(ResponseModel):
+    """One country code, valid as the country filter of other endpoints."""
+
+    country: str
+
+
 class AvailableIndex(ResponseModel):
     """One market index available for quotes, with its currency and exchange."""
 
@@ -40,10 +61,12 @@ class AvailableIndex(ResponseModel):
 class CompanySearchResult(ResponseModel):
     """One security matching a name or symbol search or a screener query."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"stockExchange": "exchange"}
+
     symbol: str
-    name: str
+    name: str | None = None
     currency: str | None = None
-    stock_exchange: str | None = Field(None, alias="stockExchange")
+    exchange: str | None = None
     exchange_short_name: str | None = Field(None, alias="exchangeShortName")
     exchange_full_name: str | None = Field(None, alias="exchangeFullName")
     beta: float | None = None
@@ -54,6 +77,8 @@ class CompanySearchResult(ResponseModel):
     is_fund: bool | None = Field(None, alias="isFund")
     last_annual_dividend: float | None = Field(None, alias="lastAnnualDividend")
     market_cap: float | None = Field(None, alias="marketCap")
+    # The exchange-variants answer is a profile, under the profile's earlier name for the market cap.
+    mkt_cap: float | None = Field(None, alias="mktCap")
     price: float | None = None
     sector: str | None = None
     volume: int | None = None
@@ -73,13 +98,13 @@ class CompanySearchResult(ResponseModel):
     is_adr: bool | None = Field(None, alias="isAdr")
     isin: str | None = None
     last_div: float | None = Field(None, alias="lastDiv")
-    mkt_cap: float | None = Field(None, alias="mktCap")
     phone: str | None = None
     range: str | None = None
     state: str | None = None
     vol_avg: int | None = Field(None, alias="volAvg")
     website: str | None = None
     zip: str | None = None
+    company_name: str | None = Field(None, alias="companyName")
 
 
 class CIKResult(ResponseModel):
@@ -127,9 +152,11 @@ class MarketHours(ResponseModel):
 class MarketHoliday(ResponseModel):
     """One exchange holiday, with whether trading closes fully or early."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"holiday": "name"}
+
     date: DateOrTime | None = None
     exchange: str | None = None
-    holiday: str | None = None
+    name: str | None = None
     adj_close_time: str | None = Field(None, alias="adjCloseTime")
     adj_open_time: str | None = Field(None, alias="adjOpenTime")
     is_closed: bool | None = Field(None, alias="isClosed")
@@ -144,24 +171,29 @@ class MarketMover(ResponseModel):
     change: float
     price: float
     changes_percentage: float | None = Field(None, alias="changesPercentage")
+    exchange: str | None = None
 
 
 class SectorPerformance(ResponseModel):
     """One sector's average price change on one date."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"changePercentage": "averageChange"}
+
     date: DateOrTime | None = None
     sector: str
     exchange: str | None = None
-    change_percentage: float | None = Field(None, alias="changePercentage")
+    average_change: float | None = Field(None, alias="averageChange")
 
 
 class IndustryPerformance(ResponseModel):
     """One industry's average price change on one date."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"changePercentage": "averageChange"}
+
     date: DateOrTime | None = None
     industry: str
     exchange: str | None = None
-    change_percentage: float | None = Field(None, alias="changePercentage")
+    average_change: float | None = Field(None, alias="averageChange")
 
 
 class SectorPESnapshot(ResponseModel):
@@ -186,7 +218,7 @@ class PrePostMarketQuote(ResponseModel):
     """A pre-market or after-hours price and volume for one symbol."""
 
     symbol: str
-    timestamp: Timestamp
+    timestamp: Timestamp | None
     price: float
     volume: int
     session: str

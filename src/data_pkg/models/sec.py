@@ -5,6 +5,9 @@ Regulatory filings and filing searches, registrant profiles and industry classif
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
@@ -14,11 +17,13 @@ from data_pkg.models._time import DateOrTime
 class SECFiling8K(ResponseModel):
     """One 8-K current-report filing, with links to its documents."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"filedDate": "filingDate"}
+
     symbol: str
     cik: str | None = None
     form_type: str | None = Field(None, alias="formType")
     accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
-    filed_date: DateOrTime | None = Field(None, alias="filedDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     has_financials: bool | None = Field(None, alias="hasFinancials")
     link: str | None = None
     final_link: str | None = Field(None, alias="finalLink")
@@ -30,11 +35,13 @@ class SECFiling8K(ResponseModel):
 class SECFinancialFiling(ResponseModel):
     """One periodic financial filing, such as a 10-K or 10-Q, with links to its documents."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"filedDate": "filingDate"}
+
     symbol: str
     cik: str | None = None
     form_type: str | None = Field(None, alias="formType")
     accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
-    filed_date: DateOrTime | None = Field(None, alias="filedDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     final_link: str | None = Field(None, alias="finalLink")
     link_to_txt: str | None = Field(None, alias="linkToTxt")
     link_to_html: str | None = Field(None, alias="linkToHtml")
@@ -46,12 +53,14 @@ class SECFinancialFiling(ResponseModel):
 class SECFilingSearchResult(ResponseModel):
     """One filing matching a search by form type, symbol or CIK."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"filedDate": "filingDate"}
+
     symbol: str | None = None
     cik: str | None = None
     company_name: str | None = Field(None, alias="companyName")
     form_type: str | None = Field(None, alias="formType")
     accepted_date: DateOrTime | None = Field(None, alias="acceptedDate")
-    filed_date: DateOrTime | None = Field(None, alias="filedDate")
+    filing_date: DateOrTime | None = Field(None, alias="filingDate")
     final_link: str | None = Field(None, alias="finalLink")
     link: str | None = None
 
@@ -59,9 +68,11 @@ class SECFilingSearchResult(ResponseModel):
 class SECCompanySearchResult(ResponseModel):
     """One registrant matching a search by name, symbol or CIK, with its SIC code and contact details."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"companyName": "name"}
+
     symbol: str | None = None
     cik: str | None = None
-    company_name: str | None = Field(None, alias="companyName")
+    name: str | None = None
     exchange: str | None = None
     sic_code: str | None = Field(None, alias="sicCode")
     sic_description: str | None = Field(None, alias="sicDescription")
@@ -75,9 +86,11 @@ class SECCompanySearchResult(ResponseModel):
 class SECProfile(ResponseModel):
     """A company's registration profile: identifiers, SIC classification, addresses, officers and security type."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"companyName": "registrantName", "businessPhone": "phoneNumber"}
+
     symbol: str
     cik: str | None = None
-    company_name: str | None = Field(None, alias="companyName")
+    registrant_name: str | None = Field(None, alias="registrantName")
     exchange: str | None = None
     sic_code: str | None = Field(None, alias="sicCode")
     sic_description: str | None = Field(None, alias="sicDescription")
@@ -88,7 +101,7 @@ class SECProfile(ResponseModel):
     fiscal_year_end: str | None = Field(None, alias="fiscalYearEnd")
     business_address: str | None = Field(None, alias="businessAddress")
     mailing_address: str | None = Field(None, alias="mailingAddress")
-    business_phone: str | None = Field(None, alias="businessPhone")
+    phone_number: str | None = Field(None, alias="phoneNumber")
     postal_code: str | None = Field(None, alias="postalCode")
     city: str | None = None
     state: str | None = None

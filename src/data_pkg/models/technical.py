@@ -15,7 +15,7 @@ from data_pkg.models._time import DateOrTime
 class SMAIndicator(ResponseModel):
     """One price bar with its simple moving average."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -27,7 +27,7 @@ class SMAIndicator(ResponseModel):
 class EMAIndicator(ResponseModel):
     """One price bar with its exponential moving average."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -39,7 +39,7 @@ class EMAIndicator(ResponseModel):
 class WMAIndicator(ResponseModel):
     """One price bar with its weighted moving average."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -51,7 +51,7 @@ class WMAIndicator(ResponseModel):
 class DEMAIndicator(ResponseModel):
     """One price bar with its double exponential moving average."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -63,7 +63,7 @@ class DEMAIndicator(ResponseModel):
 class TEMAIndicator(ResponseModel):
     """One price bar with its triple exponential moving average."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -75,7 +75,7 @@ class TEMAIndicator(ResponseModel):
 class RSIIndicator(ResponseModel):
     """One price bar with its relative strength index."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -87,7 +87,7 @@ class RSIIndicator(ResponseModel):
 class StandardDeviationIndicator(ResponseModel):
     """One price bar with the standard deviation of its closing prices."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -99,7 +99,7 @@ class StandardDeviationIndicator(ResponseModel):
 class WilliamsIndicator(ResponseModel):
     """One price bar with its Williams %R value."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float
@@ -111,7 +111,7 @@ class WilliamsIndicator(ResponseModel):
 class ADXIndicator(ResponseModel):
     """One price bar with its average directional index."""
 
-    date: DateOrTime
+    date: DateOrTime | None
     open: float
     high: float
     low: float

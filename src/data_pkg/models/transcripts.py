@@ -5,6 +5,9 @@ Earnings call transcripts, the calls available per company and the companies cov
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from pydantic import Field
 
 from data_pkg.models._base import ResponseModel
@@ -15,8 +18,10 @@ class EarningsTranscript(ResponseModel):
     """The transcript of one earnings call, by company, fiscal year and quarter."""
 
     symbol: str
-    period: int
-    fiscal_year: int = Field(alias="fiscalYear")
+    period: str
+    # The transcript itself says ``year``; the list of the latest transcripts says ``fiscalYear``.
+    year: int | None = None
+    fiscal_year: int | None = Field(None, alias="fiscalYear")
     date: DateOrTime | None = None
     content: str | None = None
 
@@ -24,8 +29,10 @@ class EarningsTranscript(ResponseModel):
 class TranscriptDate(ResponseModel):
     """One earnings call with a transcript available: fiscal year, quarter and date."""
 
+    former_fields: ClassVar[Mapping[str, str]] = {"period": "quarter"}
+
     symbol: str | None = None
-    period: int
+    quarter: int | None = None
     fiscal_year: int = Field(alias="fiscalYear")
     date: DateOrTime | None = None
 
@@ -35,4 +42,4 @@ class TranscriptSymbol(ResponseModel):
 
     symbol: str
     company_name: str | None = Field(None, alias="companyName")
-    no_of_transcripts: int | None = Field(None, alias="noOfTranscripts")
+    no_of_transcripts: str | None = Field(None, alias="noOfTranscripts")

@@ -13,8 +13,10 @@ from data_pkg.models.market import (
     CIKResult,
     CompanySearchResult,
     CompanySymbol,
+    CountryCode,
     CUSIPResult,
     ExchangeSymbol,
+    IndustryName,
     IndustryPerformance,
     IndustryPESnapshot,
     IPODisclosure,
@@ -24,6 +26,7 @@ from data_pkg.models.market import (
     MarketHours,
     MarketMover,
     PrePostMarketQuote,
+    SectorName,
     SectorPerformance,
     SectorPESnapshot,
 )
@@ -502,17 +505,17 @@ class MarketGroup(SyncGroup):
         """
         return self._many("available_exchanges", ExchangeSymbol, {"extended": extended}, refresh=force_refresh)
 
-    def get_available_sectors(self, *, force_refresh: bool = False) -> list[str]:
+    def get_available_sectors(self, *, force_refresh: bool = False) -> list[SectorName]:
         """Names of all sectors, valid as the sector filter of other tools."""
-        return self._strings("available_sectors", {}, refresh=force_refresh)
+        return self._many("available_sectors", SectorName, {}, refresh=force_refresh)
 
-    def get_available_industries(self, *, force_refresh: bool = False) -> list[str]:
+    def get_available_industries(self, *, force_refresh: bool = False) -> list[IndustryName]:
         """Names of all industries, valid as the industry filter of other tools."""
-        return self._strings("available_industries", {}, refresh=force_refresh)
+        return self._many("available_industries", IndustryName, {}, refresh=force_refresh)
 
-    def get_available_countries(self, *, force_refresh: bool = False) -> list[str]:
+    def get_available_countries(self, *, force_refresh: bool = False) -> list[CountryCode]:
         """Country codes covered, valid as the country filter of other tools."""
-        return self._strings("available_countries", {}, refresh=force_refresh)
+        return self._many("available_countries", CountryCode, {}, refresh=force_refresh)
 
     def get_ipo_disclosures(
         self,
@@ -1045,17 +1048,17 @@ class AsyncMarketGroup(AsyncGroup):
         """
         return await self._many("available_exchanges", ExchangeSymbol, {"extended": extended}, refresh=force_refresh)
 
-    async def get_available_sectors(self, *, force_refresh: bool = False) -> list[str]:
+    async def get_available_sectors(self, *, force_refresh: bool = False) -> list[SectorName]:
         """Names of all sectors, valid as the sector filter of other tools."""
-        return await self._strings("available_sectors", {}, refresh=force_refresh)
+        return await self._many("available_sectors", SectorName, {}, refresh=force_refresh)
 
-    async def get_available_industries(self, *, force_refresh: bool = False) -> list[str]:
+    async def get_available_industries(self, *, force_refresh: bool = False) -> list[IndustryName]:
         """Names of all industries, valid as the industry filter of other tools."""
-        return await self._strings("available_industries", {}, refresh=force_refresh)
+        return await self._many("available_industries", IndustryName, {}, refresh=force_refresh)
 
-    async def get_available_countries(self, *, force_refresh: bool = False) -> list[str]:
+    async def get_available_countries(self, *, force_refresh: bool = False) -> list[CountryCode]:
         """Country codes covered, valid as the country filter of other tools."""
-        return await self._strings("available_countries", {}, refresh=force_refresh)
+        return await self._many("available_countries", CountryCode, {}, refresh=force_refresh)
 
     async def get_ipo_disclosures(
         self,
