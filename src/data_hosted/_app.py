@@ -24,8 +24,10 @@ For each request, in order (the first failure answers):
 7. a protocol version header the SDK's handshake era does not know: 400;
 8. the key's in-flight bound on this worker: 429 with ``Retry-After``;
 9. ``initialize`` only: the upstream must accept the key (401 when it
-   rejects it, 503 when it cannot be asked); the session table then makes
-   room by ending the least recently used sessions (the key's own first).
+   rejects it, 503 when its reply proves nothing or it cannot be asked; a
+   check beyond the bounds on key checks: 429 per client address, 503 per
+   worker); the session table then makes room by ending the least recently
+   used sessions (the key's own first).
 
 GET with a valid session answers 405 (this server never pushes messages
 unasked); DELETE ends the session. Batches are accepted from 2025-03-26 (and
@@ -37,11 +39,13 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+import anyio
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp_types import INTERNAL_ERROR
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
@@ -61,7 +65,7 @@ from data_hosted._http import (
     request_headers,
     send_response,
 )
-from data_hosted._keys import KeyVerdicts
+from data_hosted._keys import KeyCheckRefusedError, KeyVerdicts
 from data_hosted._limits import ConcurrencyLimit, MemoryRateLimit, RateLimit, RedisRateLimit, TooManyInFlightError
 from data_hosted._mcp_server import CALLER_STATE, SERVER_NAME, build_server
 from data_hosted._messages import check_message, parse_body
@@ -82,6 +86,9 @@ _BATCH_VERSIONS = frozenset({"2024-11-05", "2025-03-26"})
 _SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
 _KEY_HEADERS = ("authorization", "x-api-key", "apikey", "api-key")
 _LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+_STOPPING_HEADERS = (("retry-after", "1"), ("connection", "close"))
+_STOPPING = "The server is stopping; retry (another worker, or this one once restarted, will answer)."
+_STOPPED = "The server stopped before this request finished; retry it."
 
 
 class HostedApp:
@@ -105,11 +112,18 @@ class HostedApp:
             max_per_key=config.max_sessions_per_key,
             clock=idle_clock,
         )
-        self.keys = KeyVerdicts(self.upstream.check_key, clock=idle_clock)
+        self.keys = KeyVerdicts(
+            self.upstream.check_key,
+            clock=idle_clock,
+            per_client=MemoryRateLimit(config.key_checks_per_client),
+            per_worker=MemoryRateLimit(config.key_checks),
+        )
         rate: RateLimit | None = MemoryRateLimit(config.rate_limit) if config.rate_limit else None
         self.calls = ToolCalls(self.toolset, self.upstream, rate, max_answer_tokens=config.max_answer_tokens)
         self.in_flight = ConcurrencyLimit(config.max_concurrency)
         self.server = build_server(self.toolset, self.calls)
+        self._requests: set[anyio.CancelScope] = set()
+        self._drain_deadline = math.inf
         self._manager: StreamableHTTPSessionManager | None = None
         self._lifespan_state: Any = None
         self._redis: Any = None
@@ -146,11 +160,19 @@ class HostedApp:
             finally:
                 self._manager = None
 
-    @staticmethod
-    async def _connect_redis(url: str) -> Any:
+    async def _connect_redis(self, url: str) -> Any:
         import redis.asyncio
 
-        client = redis.asyncio.Redis.from_url(url, socket_timeout=2.0, socket_connect_timeout=2.0)
+        # A blocking pool: past its size a request waits for a connection (up to ``redis_wait``) instead of
+        # failing at once, as the default pool does with MaxConnectionsError (a 503 under a burst of requests).
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            url,
+            max_connections=self.config.redis_connections,
+            timeout=self.config.redis_wait,
+            socket_timeout=2.0,
+            socket_connect_timeout=2.0,
+        )
+        client = redis.asyncio.Redis.from_pool(pool)
         try:
             await client.ping()
         except (RedisError, OSError) as exc:
@@ -194,9 +216,36 @@ class HostedApp:
             await send(message)
 
         try:
-            await self._http(scope, receive, watched)
+            with anyio.CancelScope(deadline=self._drain_deadline) as request:
+                self._requests.add(request)
+                try:
+                    if self._drain_deadline != math.inf:
+                        raise RefusedError(503, _STOPPING, code=INTERNAL_ERROR, headers=_STOPPING_HEADERS)
+                    await self._http(scope, receive, watched)
+                except RefusedError as refused:
+                    await self._refuse(watched, refused)
+                finally:
+                    self._requests.discard(request)
+            if request.cancelled_caught and status == 0:
+                # The grace period of a shutdown ran out: a JSON-RPC answer, not the server's 500 text.
+                await self._refuse(watched, RefusedError(503, _STOPPED, code=INTERNAL_ERROR, headers=_STOPPING_HEADERS))
         finally:
             self._log_access(scope, status, started)
+
+    def drain(self, grace: float) -> None:
+        """Begin a shutdown (call it on the event loop): new requests answer 503, requests in flight have
+        ``grace`` seconds to finish, and then answer 503 too."""
+        self._drain_deadline = anyio.current_time() + grace
+        for request in self._requests:
+            request.deadline = min(request.deadline, self._drain_deadline)
+        logger.info("stopping: %d request(s) in flight get up to %g s to finish", len(self._requests), grace)
+
+    @staticmethod
+    async def _refuse(send: Send, refused: RefusedError) -> None:
+        status, raw, body = json_response(
+            refused.status, error_payload(refused.message, refused.code, refused.request_id), refused.headers
+        )
+        await send_response(send, status, raw, body)
 
     def _log_access(self, scope: Scope, status: int, started: float) -> None:
         client = scope.get("client")
@@ -214,29 +263,32 @@ class HostedApp:
         )
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        headers = request_headers(scope)
-        try:
-            caller = self._admit(scope, headers)
-            method = scope["method"]
-            if method == "POST":
-                await self._post(scope, receive, send, headers, caller)
-            elif method == "GET":
-                await self._session_of(headers, caller)
-                raise RefusedError(
-                    405,
-                    "This server sends no messages unasked: there is no event stream to open. Use POST.",
-                    headers=[("allow", "POST, DELETE")],
-                )
-            else:
-                token = await self._session_of(headers, caller)
-                if not await self._store("close", token, caller.tag):
-                    raise RefusedError(404, "Session not found: it has already ended or expired.")
-                await send_response(send, 200, [(b"content-length", b"0")], b"")
-        except RefusedError as refused:
-            status, raw, body = json_response(
-                refused.status, error_payload(refused.message, refused.code), refused.headers
+        size = len(scope.get("raw_path") or b"") + len(scope.get("query_string", b""))
+        size += sum(len(name) + len(value) + 4 for name, value in scope.get("headers", ()))
+        if size > self.config.max_header:
+            # Headers still arriving are bounded by the connection guard (``_guard``); these came whole.
+            raise RefusedError(
+                431,
+                f"The request line and headers are larger than {self.config.max_header} bytes.",
+                headers=[("connection", "close")],
             )
-            await send_response(send, status, raw, body)
+        headers = request_headers(scope)
+        caller = self._admit(scope, headers)
+        method = scope["method"]
+        if method == "POST":
+            await self._post(scope, receive, send, headers, caller)
+        elif method == "GET":
+            await self._session_of(headers, caller)
+            raise RefusedError(
+                405,
+                "This server sends no messages unasked: there is no event stream to open. Use POST.",
+                headers=[("allow", "POST, DELETE")],
+            )
+        else:
+            token = await self._session_of(headers, caller)
+            if not await self._store("close", token, caller.tag):
+                raise RefusedError(404, "Session not found: it has already ended or expired.")
+            await send_response(send, 200, [(b"content-length", b"0")], b"")
 
     def _admit(self, scope: Scope, headers: dict[str, str]) -> Caller:
         """Path, origin, host, method and key checks; the caller when all pass."""
@@ -316,7 +368,9 @@ class HostedApp:
         if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
             raise RefusedError(415, "Unsupported media type: send the JSON-RPC message as application/json.")
         message = parse_body(body)
-        if not isinstance(message, list):
+        if isinstance(message, list):
+            self._check_batch(message, headers)
+        else:
             check_message(message)
         opening = isinstance(message, dict) and message.get("method") == "initialize" and "id" in message
         token: str | None = None
@@ -331,7 +385,8 @@ class HostedApp:
             if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
                 raise RefusedError(400, f"Unsupported protocol version {version[:40]!r}: this server speaks {_SPOKEN}.")
         try:
-            with self.in_flight.slot(caller.tag):
+            # Each message of a batch is a request in flight of its own.
+            with self.in_flight.slot(caller.tag, len(message) if isinstance(message, list) else 1):
                 if opening:
                     await self._open(scope, body, receive, send, caller, token, session_id)
                 elif isinstance(message, list):
@@ -400,9 +455,27 @@ class HostedApp:
 
         return wrapped
 
-    async def _admit_key(self, caller: Caller) -> None:
-        """Refuse a key the upstream rejects (401) or could not be asked about (503)."""
-        verdict = await self.keys.verdict(caller.api_key, caller.tag)
+    async def _admit_key(self, caller: Caller, scope: Scope) -> None:
+        """Refuse a key the upstream rejects (401), could not be asked about (503), or one more key check
+        than the bounds allow (429 for this client address, 503 for the worker)."""
+        client = scope.get("client")
+        try:
+            verdict = await self.keys.verdict(caller.api_key, caller.tag, client[0] if client else "-")
+        except KeyCheckRefusedError as refused:
+            wait = str(max(1, math.ceil(refused.retry_after)))
+            if refused.per_client:
+                raise RefusedError(
+                    429,
+                    f"Too many new API keys from this address: at most {self.config.key_checks_per_client} key "
+                    f"checks a minute; retry after {wait} s.",
+                    headers=[("retry-after", wait)],
+                ) from None
+            raise RefusedError(
+                503,
+                "This server checks no more new API keys for now; retry shortly.",
+                code=INTERNAL_ERROR,
+                headers=[("retry-after", wait)],
+            ) from None
         if verdict == "rejected":
             raise RefusedError(
                 401,
@@ -420,7 +493,7 @@ class HostedApp:
     async def _open(
         self, scope: Scope, body: bytes, receive: Receive, send: Send, caller: Caller, token: str, session_id: str
     ) -> None:
-        await self._admit_key(caller)
+        await self._admit_key(caller, scope)
         await self._store("open", session_id, caller.tag)
         established = False
 
@@ -456,6 +529,30 @@ class HostedApp:
         ]
         await send_response(send, 200, raw, body)
 
+    def _check_batch(self, items: list[Any], headers: dict[str, str]) -> None:
+        """Refuse (400) a batch the session's protocol version does not allow, or one too large."""
+        version = headers.get(VERSION_HEADER, "2025-03-26")
+        if version not in _BATCH_VERSIONS:
+            raise RefusedError(
+                400,
+                f"Batches were removed after 2025-03-26; this session speaks {version[:40]!r}: "
+                "send one message at a time.",
+            )
+        if not items:
+            raise RefusedError(400, "A batch must be a non-empty array of JSON-RPC messages.")
+        # A batch larger than the in-flight bound could never be admitted: the smaller bound is the one said.
+        most = min(self.config.max_batch, self.config.max_concurrency)
+        if len(items) > most:
+            raise RefusedError(
+                400,
+                f"A batch may hold at most {most} messages; this one holds {len(items)}: split it, or send one "
+                "message at a time.",
+            )
+        for number, item in enumerate(items, 1):
+            check_message(item, f"item {number} of the batch: ")
+        if any(item.get("method") == "initialize" for item in items):
+            raise RefusedError(400, "initialize cannot be part of a batch.")
+
     async def _batch(
         self,
         scope: Scope,
@@ -466,18 +563,6 @@ class HostedApp:
         caller: Caller,
         token: str,
     ) -> None:
-        version = headers.get(VERSION_HEADER, "2025-03-26")
-        if version not in _BATCH_VERSIONS:
-            raise RefusedError(
-                400,
-                f"Batches were removed after 2025-03-26; this session speaks {version}: send one message at a time.",
-            )
-        if not items:
-            raise RefusedError(400, "A batch must be a non-empty array of JSON-RPC messages.")
-        for number, item in enumerate(items, 1):
-            check_message(item, f"item {number} of the batch: ")
-        if any(item.get("method") == "initialize" for item in items):
-            raise RefusedError(400, "initialize cannot be part of a batch.")
         inner = self._sdk_scope(scope, caller)
         answers: list[Any] = []
         for item in items:

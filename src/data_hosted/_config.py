@@ -23,6 +23,12 @@ from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS, budget_problem
 __all__ = ["HostedConfig", "is_loopback"]
 
 _MIN_SECRET = 32
+_LONGEST = 86_400.0
+_DURATIONS = (
+    ("read_timeout", "DATA_HOSTED_READ_TIMEOUT"),
+    ("shutdown_grace", "DATA_HOSTED_SHUTDOWN_GRACE"),
+    ("redis_wait", "DATA_HOSTED_REDIS_WAIT"),
+)
 _N = TypeVar("_N", int, float)
 
 
@@ -68,6 +74,24 @@ class HostedConfig:
     """Extra ``Host`` values accepted besides loopback ones; ``*`` accepts any (``DATA_HOSTED_ALLOWED_HOSTS``)."""
     max_answer_tokens: int = DEFAULT_MAX_ANSWER_TOKENS
     """Token budget of one tool answer; longer ones are cut with a note (``DATA_HOSTED_MAX_ANSWER_TOKENS``)."""
+    redis_connections: int = 64
+    """Redis connections one worker opens at most; past them a request waits (``DATA_HOSTED_REDIS_CONNECTIONS``)."""
+    redis_wait: float = 10.0
+    """Seconds a request waits for a free Redis connection before a 503 (``DATA_HOSTED_REDIS_WAIT``)."""
+    max_header: int = 32_768
+    """Bytes of a request line and headers at most (``DATA_HOSTED_MAX_HEADER``)."""
+    read_timeout: float = 20.0
+    """Seconds a request (headers and body) has to arrive whole (``DATA_HOSTED_READ_TIMEOUT``)."""
+    max_connections: int = 1000
+    """Connections one worker holds at most (``DATA_HOSTED_MAX_CONNECTIONS``)."""
+    shutdown_grace: float = 30.0
+    """Seconds requests in flight get to finish after SIGTERM/SIGINT (``DATA_HOSTED_SHUTDOWN_GRACE``)."""
+    key_checks_per_client: int = 60
+    """Key checks sent upstream per minute for one client address (``DATA_HOSTED_KEY_CHECKS_PER_CLIENT``)."""
+    key_checks: int = 600
+    """Key checks sent upstream per minute by one worker, for all clients (``DATA_HOSTED_KEY_CHECKS``)."""
+    max_batch: int = 16
+    """Messages in one JSON-RPC batch (2025-03-26 sessions and older) (``DATA_HOSTED_MAX_BATCH``)."""
     path: str = "/mcp"
 
     def __post_init__(self) -> None:
@@ -80,6 +104,10 @@ class HostedConfig:
             )
         if (problem := budget_problem(self.max_answer_tokens)) is not None:
             raise ConfigurationError(f"DATA_HOSTED_MAX_ANSWER_TOKENS {problem}")
+        for name, var in _DURATIONS:
+            if getattr(self, name) > _LONGEST:
+                # The event loop's timers take no longer delay than that (uvloop overflows on far larger ones).
+                raise ConfigurationError(f"{var} must be at most {_LONGEST:g} seconds (a day)")
         if not self.path.startswith("/"):
             raise ConfigurationError(f"the MCP path must start with '/', got {self.path!r}")
 
@@ -108,6 +136,15 @@ class HostedConfig:
             ("max_body", "DATA_HOSTED_MAX_BODY", int),
             ("max_concurrency", "DATA_HOSTED_MAX_CONCURRENCY", int),
             ("max_answer_tokens", "DATA_HOSTED_MAX_ANSWER_TOKENS", int),
+            ("redis_connections", "DATA_HOSTED_REDIS_CONNECTIONS", int),
+            ("redis_wait", "DATA_HOSTED_REDIS_WAIT", float),
+            ("max_batch", "DATA_HOSTED_MAX_BATCH", int),
+            ("key_checks_per_client", "DATA_HOSTED_KEY_CHECKS_PER_CLIENT", int),
+            ("key_checks", "DATA_HOSTED_KEY_CHECKS", int),
+            ("shutdown_grace", "DATA_HOSTED_SHUTDOWN_GRACE", float),
+            ("max_header", "DATA_HOSTED_MAX_HEADER", int),
+            ("read_timeout", "DATA_HOSTED_READ_TIMEOUT", float),
+            ("max_connections", "DATA_HOSTED_MAX_CONNECTIONS", int),
         )
         for name, var, kind in numbers:
             if (raw := env.get(var, "").strip()) != "":

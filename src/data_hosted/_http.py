@@ -26,13 +26,21 @@ class RefusedError(Exception):
     """An HTTP answer decided before the SDK sees the request."""
 
     def __init__(
-        self, status: int, message: str, *, code: int = INVALID_REQUEST, headers: Iterable[tuple[str, str]] = ()
+        self,
+        status: int,
+        message: str,
+        *,
+        code: int = INVALID_REQUEST,
+        headers: Iterable[tuple[str, str]] = (),
+        request_id: str | int | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.code = code
         self.headers = tuple(headers)
+        self.request_id = request_id
+        """The id of the JSON-RPC request refused, when it could be read (else the answer says null)."""
 
 
 def json_response(

@@ -4,21 +4,30 @@ Without this, any string in ``?apikey=`` would get a session, and a few
 thousand made-up keys would fill the session table. The question is the
 key check of the spec, ``GET /stable/profile?symbol=AAPL``, sent past the
 response cache (a cached answer says the key worked once, not that it works
-now). What the answer says about the key:
+now). Only a reply that the data service alone could give proves anything,
+because a proxy or CDN in front of it answers redirects, error pages and
+rate limits of its own for any key:
 
-- 2xx, a plan denial (402), a used-up quota (429), nothing found: the upstream
-  knew the key, so it is **accepted**;
-- 401 (or an ``Invalid API KEY`` body): **rejected**;
-- anything else (no answer, 5xx): **unknown**; not remembered, and the session
-  is refused for now rather than opened for a key nobody vouched for.
+- a JSON array (the profile, or an empty one: nothing found), or a plan
+  denial in the service's own words (402 ``Restricted Endpoint`` ...): the
+  service knew the key, so it is **accepted**;
+- 401, or an ``Invalid API KEY`` message: **rejected**;
+- anything else (a redirect, an HTML page, a 403 or 429 without the
+  service's words, no answer, a 5xx): **unknown**; not remembered, and the
+  session is refused for now (503 with ``Retry-After``) rather than opened
+  for a key nobody vouched for.
 
 Verdicts are remembered by key tag (never by the key) in a bounded table:
 an accepted key for :data:`ACCEPTED_FOR` seconds, a rejected one for
 :data:`REJECTED_FOR`. Concurrent checks of one key share one upstream call.
+A check that has to go upstream is counted against the rate limits given
+(per client address, and per worker), so made-up keys cannot make the
+server send one upstream request per ``initialize``.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections import OrderedDict
@@ -28,18 +37,19 @@ from typing import Literal
 
 import anyio
 
+from data_hosted._limits import RateLimit
 from data_pkg.client import Secret
-from data_pkg.errors import (
-    AuthenticationError,
-    DataError,
-    EndpointUnavailableError,
-    NotFoundError,
-    PlanRestrictedError,
-    RateLimitError,
-    ResponseValidationError,
-)
+from data_pkg.errors import AuthenticationError, DataError, PlanRestrictedError, RateLimitError
 
-__all__ = ["ACCEPTED_FOR", "MAX_VERDICTS", "REJECTED_FOR", "KeyVerdicts", "Verdict"]
+__all__ = [
+    "ACCEPTED_FOR",
+    "MAX_VERDICTS",
+    "REJECTED_FOR",
+    "KeyCheckRefusedError",
+    "KeyVerdicts",
+    "Verdict",
+    "proves_key",
+]
 
 logger = logging.getLogger("data_hosted.keys")
 
@@ -52,8 +62,26 @@ REJECTED_FOR = 60.0
 MAX_VERDICTS = 4096
 """Verdicts kept; the least recently used one is forgotten beyond that."""
 
-# Answers that only a key the upstream knows can get.
-_KNOWN_KEY = (PlanRestrictedError, RateLimitError, NotFoundError, EndpointUnavailableError, ResponseValidationError)
+# A plan denial without one of the service's own phrases (kind "other") is a bare 402/403 status: anyone can send one.
+_OWN_WORDS = ("restricted", "exclusive", "legacy", "premium_query")
+
+
+def proves_key(body: bytes) -> bool:
+    """Whether a successful reply to the key check is the data service's answer: a JSON array of objects."""
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(value, list) and all(isinstance(row, dict) for row in value)
+
+
+class KeyCheckRefusedError(Exception):
+    """Too many key checks asked for: by this client address (``per_client``) or on this worker."""
+
+    def __init__(self, retry_after: float, *, per_client: bool) -> None:
+        super().__init__("too many key checks")
+        self.retry_after = retry_after
+        self.per_client = per_client
 
 
 @dataclass
@@ -63,18 +91,26 @@ class _Pending:
 
 
 class KeyVerdicts:
-    """Asks ``ask`` about a key (it raises the upstream's DataError, if any) and remembers the verdict."""
+    """Asks ``ask`` about a key and remembers the verdict.
+
+    ``ask`` answers the body of a usable reply, or raises the upstream's DataError. ``per_client`` and
+    ``per_worker`` bound how many checks go upstream (per client address, and in all).
+    """
 
     def __init__(
         self,
-        ask: Callable[[Secret], Awaitable[object]],
+        ask: Callable[[Secret], Awaitable[bytes]],
         *,
         accepted_for: float = ACCEPTED_FOR,
         rejected_for: float = REJECTED_FOR,
         max_entries: int = MAX_VERDICTS,
         clock: Callable[[], float] = time.monotonic,
+        per_client: RateLimit | None = None,
+        per_worker: RateLimit | None = None,
     ) -> None:
         self._ask = ask
+        self._per_client = per_client
+        self._per_worker = per_worker
         self._ttl: dict[Verdict, float] = {"accepted": accepted_for, "rejected": rejected_for}
         self._max_entries = max_entries
         self._clock = clock
@@ -103,21 +139,33 @@ class KeyVerdicts:
 
     async def _question(self, api_key: Secret) -> Verdict:
         try:
-            await self._ask(api_key)
+            body = await self._ask(api_key)
         except AuthenticationError:
             return "rejected"
-        except _KNOWN_KEY:
-            return "accepted"
+        except PlanRestrictedError as error:
+            return "accepted" if error.kind in _OWN_WORDS else "unknown"
         except DataError:
+            # Among them a 429: the service's quota and a proxy's rate limit look alike, so it proves nothing.
             return "unknown"
         except Exception as exc:
             # A failure of the check itself must not take the request down; only its kind is logged.
             logger.warning("key check failed unexpectedly (%s)", type(exc).__name__)
             return "unknown"
-        return "accepted"
+        return "accepted" if proves_key(body) else "unknown"
 
-    async def verdict(self, api_key: Secret, tag: str) -> Verdict:
-        """What the upstream says about ``api_key`` (named ``tag``): remembered, or asked now."""
+    async def _may_ask(self, client: str) -> None:
+        """Count one upstream check; raises KeyCheckRefusedError when a bound is reached."""
+        for limit, tag, per_client in ((self._per_client, client, True), (self._per_worker, "", False)):
+            if limit is None:
+                continue
+            try:
+                await limit.take(tag)
+            except RateLimitError as error:
+                raise KeyCheckRefusedError(error.retry_after or 1.0, per_client=per_client) from None
+
+    async def verdict(self, api_key: Secret, tag: str, client: str = "-") -> Verdict:
+        """What the upstream says about ``api_key`` (named ``tag``, sent from address ``client``): remembered,
+        or asked now; raises KeyCheckRefusedError when asking would pass a bound on key checks."""
         known = self._remembered(tag)
         if known is not None:
             return known
@@ -125,6 +173,7 @@ class KeyVerdicts:
         if pending is not None:
             await pending.done.wait()
             return pending.verdict
+        await self._may_ask(client)
         pending = self._pending[tag] = _Pending()
         try:
             pending.verdict = await self._question(api_key)

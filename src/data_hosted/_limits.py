@@ -30,6 +30,8 @@ __all__ = ["ConcurrencyLimit", "MemoryRateLimit", "RateLimit", "RedisRateLimit",
 logger = logging.getLogger("data_hosted.limits")
 
 WINDOW = 60.0
+_SWEEP_EVERY = 1024
+"""Takes between two sweeps of the memory logs."""
 KEY_PREFIX = "data_hosted:calls:"
 
 # KEYS[1]: the key's call log. ARGV: window in ms, limit, a unique member for this call.
@@ -80,15 +82,24 @@ class MemoryRateLimit:
         self.window = window
         self._clock = clock
         self._logs: dict[str, deque[float]] = {}
+        self._takes = 0
 
     async def take(self, tag: str) -> None:
         now = self._clock()
+        self._takes += 1
+        if self._takes % _SWEEP_EVERY == 0:
+            self._sweep(now)
         log = self._logs.setdefault(tag, deque())
         while log and log[0] <= now - self.window:
             log.popleft()
         if len(log) >= self.limit:
             raise _refusal(self.limit, log[0] + self.window - now)
         log.append(now)
+
+    def _sweep(self, now: float) -> None:
+        # Tags (keys, client addresses) come and go: forget those with no call left in the window.
+        for tag in [tag for tag, log in self._logs.items() if not log or log[-1] <= now - self.window]:
+            del self._logs[tag]
 
 
 class RedisRateLimit:
@@ -128,17 +139,18 @@ class ConcurrencyLimit:
         return self._in_flight.get(tag, 0)
 
     @contextmanager
-    def slot(self, tag: str) -> Iterator[None]:
-        """Hold one of the key's slots for the block; raises TooManyInFlightError when none is free."""
+    def slot(self, tag: str, count: int = 1) -> Iterator[None]:
+        """Hold ``count`` of the key's slots for the block (a batch takes one per message); raises
+        TooManyInFlightError when fewer are free."""
         # One event loop per worker and no await between the check and the increment: no lock needed.
-        count = self._in_flight.get(tag, 0)
-        if count >= self.limit:
+        held = self._in_flight.get(tag, 0)
+        if held + count > self.limit:
             raise TooManyInFlightError(tag)
-        self._in_flight[tag] = count + 1
+        self._in_flight[tag] = held + count
         try:
             yield
         finally:
-            left = self._in_flight[tag] - 1
+            left = self._in_flight[tag] - count
             if left:
                 self._in_flight[tag] = left
             else:

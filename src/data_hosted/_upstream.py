@@ -24,10 +24,12 @@ import httpx2
 from data_pkg.client import Cache, Secret, Settings, open_cache
 from data_pkg.client.transport import AsyncEndpointTransport, Call
 
-__all__ = ["Upstream"]
+__all__ = ["UPSTREAM_CONNECTIONS", "Upstream"]
 
 logger = logging.getLogger("data_hosted.upstream")
 
+UPSTREAM_CONNECTIONS = 200
+"""Connections to the data service one worker opens at most (50 of them kept alive)."""
 MAX_KEYS = 512
 """Per-key transports kept; the least recently used one is dropped beyond that (it holds no connection)."""
 
@@ -71,7 +73,7 @@ class Upstream:
     ) -> None:
         self._cache = cache if cache is not None else open_cache(settings.cache)
         self._http = http_transport or httpx2.AsyncHTTPTransport(
-            limits=httpx2.Limits(max_connections=200, max_keepalive_connections=50)
+            limits=httpx2.Limits(max_connections=UPSTREAM_CONNECTIONS, max_keepalive_connections=50)
         )
         self._max_keys = max_keys
         self._by_tag: OrderedDict[str, AsyncEndpointTransport] = OrderedDict()
@@ -100,13 +102,14 @@ class Upstream:
         """The answer body for ``call`` sent with ``api_key``: cached, or fetched (with the client's retries)."""
         return await self._transport(api_key, tag).fetch(call)
 
-    async def check_key(self, api_key: Secret) -> None:
+    async def check_key(self, api_key: Secret) -> bytes:
         """Send the spec's key check (``/stable/profile?symbol=AAPL``) with ``api_key``, past the response cache.
 
-        Returns when the upstream answers the data; raises the DataError it answers otherwise.
+        Returns the body of a reply the client takes as usable (what it proves is the caller's question);
+        raises the DataError the reply amounts to otherwise.
         """
         # No cache, and the transport only wraps the shared pool.
-        await self._checker.with_key(api_key, cache=None).fetch(self._key_check)
+        return await self._checker.with_key(api_key, cache=None).fetch(self._key_check)
 
     async def aclose(self) -> None:
         """Close the connection pool and the cache."""

@@ -11,6 +11,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx2
@@ -125,10 +126,21 @@ def server_env(base_url: str, **extra: str) -> dict[str, str]:
     return {k: v for k, v in env.items() if v != ""}
 
 
+def _open_files_limit(count: int) -> Callable[[], None]:
+    """What a child runs before it starts: both of its open-file limits set to ``count``."""
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
+
+    return limit
+
+
 class ServerProcess:
     """``python -m data_hosted serve --port 0`` with every output line kept (for the key grep)."""
 
-    def __init__(self, env: Mapping[str, str], *args: str) -> None:
+    def __init__(self, env: Mapping[str, str], *args: str, open_files: int | None = None) -> None:
         self.lines: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()
         self.proc = subprocess.Popen(
@@ -137,6 +149,7 @@ class ServerProcess:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            preexec_fn=None if open_files is None else _open_files_limit(open_files),
         )
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -163,6 +176,18 @@ class ServerProcess:
             if found:
                 return found.group(1)
 
+    def wait_for(self, pattern: str) -> str:
+        """The next output line matching the regular expression ``pattern`` (lines before it are skipped)."""
+        while True:
+            try:
+                line = self._queue.get(timeout=TIMEOUT)
+            except queue.Empty:
+                raise AssertionError(f"no line matching {pattern!r}:\n{self.output()}") from None
+            if line is None:
+                raise AssertionError(f"exited before printing {pattern!r}:\n{self.output()}")
+            if re.search(pattern, line):
+                return line
+
     def output(self) -> str:
         """Everything the process printed so far."""
         return "".join(self.lines)
@@ -183,9 +208,9 @@ class ServerProcess:
 
 
 @contextmanager
-def server_process(env: Mapping[str, str], *args: str) -> Iterator[ServerProcess]:
-    """A running server process, stopped afterwards."""
-    process = ServerProcess(env, *args)
+def server_process(env: Mapping[str, str], *args: str, open_files: int | None = None) -> Iterator[ServerProcess]:
+    """A running server process (``open_files``: its open-file limit), stopped afterwards."""
+    process = ServerProcess(env, *args, open_files=open_files)
     try:
         yield process
     finally:
@@ -211,6 +236,46 @@ class Upstream(httpx2.AsyncBaseTransport):
             # Waits on a thread, so the server's event loop keeps serving other requests meanwhile.
             await anyio.to_thread.run_sync(self.release.wait, TIMEOUT)
         return self.handler(request)
+
+
+class HeldUpstream:
+    """A REST API on loopback for server processes: the key check is answered at once, every other request
+    is held until :attr:`release` is set (at most ``TIMEOUT`` seconds); :attr:`arrived` says one is held."""
+
+    def __init__(self) -> None:
+        self.arrived = threading.Event()
+        self.release = threading.Event()
+        upstream = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                if not self.path.startswith("/stable/profile"):
+                    upstream.arrived.set()
+                    upstream.release.wait(TIMEOUT)
+                body = b'[{"symbol": "AAPL", "price": 1.5}]'
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                """Quiet."""
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def __enter__(self) -> HeldUpstream:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release.set()
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(TIMEOUT)
 
 
 def tool_json(tool: Any) -> str:

@@ -94,3 +94,24 @@ def test_the_command_serves_at_slash_mcp_and_stops_cleanly_on_sigterm(sandbox: s
     # uvicorn shuts down gracefully, then re-raises the signal so the exit status says what stopped it.
     assert server.proc.returncode in (0, -15)
     assert "serving 28 tools" in output and "Application shutdown complete" in output
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("DATA_HOSTED_READ_TIMEOUT", "0", "must be a positive number"),
+        ("DATA_HOSTED_READ_TIMEOUT", "1e300", "DATA_HOSTED_READ_TIMEOUT must be at most 86400 seconds"),
+        ("DATA_HOSTED_SHUTDOWN_GRACE", "1e300", "DATA_HOSTED_SHUTDOWN_GRACE must be at most 86400 seconds"),
+        ("DATA_HOSTED_REDIS_WAIT", "1e300", "DATA_HOSTED_REDIS_WAIT must be at most 86400 seconds"),
+        ("DATA_HOSTED_MAX_HEADER", "lots", "DATA_HOSTED_MAX_HEADER='lots' is not a number"),
+        ("DATA_HOSTED_MAX_CONNECTIONS", "-1", "must be a positive number"),
+        ("DATA_HOSTED_KEY_CHECKS_PER_CLIENT", "0", "must be a positive number"),
+        ("DATA_HOSTED_MAX_BATCH", "1.5", "is not a number"),
+    ],
+)
+def test_the_bounds_are_checked_before_anything_listens(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variable: str, value: str, says: str
+) -> None:
+    monkeypatch.setenv("DATA_BASE_URL", "http://127.0.0.1:1")
+    monkeypatch.setenv(variable, value)
+    assert says in _refused(capsys)

@@ -46,9 +46,9 @@ async def test_verdicts_are_remembered_for_a_while_and_then_asked_again(sandbox_
     clock = Clock()
     asked: list[str] = []
 
-    async def ask(key: Secret) -> None:
+    async def ask(key: Secret) -> bytes:
         asked.append(key.reveal())
-        await sandbox_transports.check_key(key)
+        return await sandbox_transports.check_key(key)
 
     verdicts = KeyVerdicts(ask, clock=clock)
     for _ in range(3):
@@ -109,7 +109,7 @@ async def test_concurrent_checks_of_one_key_share_one_upstream_call() -> None:
 async def test_a_check_that_fails_unexpectedly_gives_no_verdict_and_logs_only_its_kind(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    async def broken(key: Secret) -> None:
+    async def broken(key: Secret) -> bytes:
         raise RuntimeError(f"injected failure for {key.reveal()}")
 
     verdicts = KeyVerdicts(broken)

@@ -96,3 +96,49 @@ def test_a_response_to_the_server_and_a_notification_pass(client: httpx2.Client,
     ):
         assert client.post(with_key(hosted), headers=headers(session), content=body).status_code == 202
     assert client.post(with_key(hosted), headers=headers(session), json=rpc("ping")).status_code == 200
+
+
+_CALL = b'"method": "tools/call", "params": {"name": "quote", "arguments": {"endpoint": "quote", "symbol": '
+
+
+@pytest.mark.parametrize(
+    ("body", "where", "request_id"),
+    [
+        (b'{"jsonrpc": "2.0", "id": "\\ud800", "method": "ping"}', "id holds", None),
+        (b'{"jsonrpc": "2.0", "id": "a\\udfffb", "method": "ping"}', "id holds", None),
+        (b'{"jsonrpc": "2.0", "id": 7, "method": "ping\\ud800"}', "method holds", 7),
+        (b'{"jsonrpc": "2.0", "id": "x", ' + _CALL + b'"\\ud800"}}}', "params.arguments.symbol holds", "x"),
+        (b'{"jsonrpc": "2.0", "id": 8, "method": "ping", "params": {"\\udc00": 1}}', 'params."\\udc00" holds', 8),
+        (
+            b'[{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "id": 2, "method": "\\ud800"}]',
+            "[1].method",
+            None,
+        ),
+    ],
+    ids=["id", "id-low-half", "method", "argument", "key", "batch-item"],
+)
+def test_a_lone_surrogate_escape_gets_a_json_rpc_answer(
+    client: httpx2.Client, hosted: str, session: str, body: bytes, where: str, request_id: object
+) -> None:
+    """Issue 21 item 1: valid JSON grammar, but no Unicode text; it used to be HTTP 500 with a traceback."""
+    response = client.post(with_key(hosted), headers=headers(session), content=body)
+    assert response.status_code == 400, response.text
+    answer = response.json()
+    assert answer["id"] == request_id and answer["error"]["code"] == -32600
+    assert where in answer["error"]["message"] and "lone surrogate" in answer["error"]["message"]
+    # The server lives on, and the same session still answers.
+    assert client.post(with_key(hosted), headers=headers(session), json=rpc("ping")).status_code == 200
+
+
+def test_a_lone_surrogate_in_initialize_gets_a_json_rpc_answer(client: httpx2.Client, hosted: str) -> None:
+    body = b'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-03-26", '
+    body += b'"capabilities": {}, "clientInfo": {"name": "\\ud83d", "version": "1"}}}'
+    response = client.post(with_key(hosted), headers=headers(), content=body)
+    assert response.status_code == 400 and "mcp-session-id" not in response.headers
+    assert "params.clientInfo.name holds a lone surrogate" in response.json()["error"]["message"]
+
+
+def test_a_surrogate_pair_is_a_character_and_passes(client: httpx2.Client, hosted: str, session: str) -> None:
+    body = b'{"jsonrpc": "2.0", "id": "\\ud83d\\ude00", "method": "ping"}'
+    response = client.post(with_key(hosted), headers=headers(session), content=body)
+    assert response.status_code == 200 and response.json()["id"] == "\U0001f600"

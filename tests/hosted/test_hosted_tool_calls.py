@@ -216,7 +216,14 @@ async def test_an_upstream_outage_is_a_result_not_a_protocol_error(make_server: 
 
 async def test_the_10k_workbook_comes_back_as_an_embedded_blob(make_server: MakeServer) -> None:
     workbook = b"PK\x03\x04 pretend workbook"
-    url, _ = make_server(handler=lambda request: httpx2.Response(200, content=workbook))
+
+    def answer(request: httpx2.Request) -> httpx2.Response:
+        # The key check needs the service's own answer: a workbook would prove nothing about the key.
+        if is_key_check(request):
+            return httpx2.Response(200, json=[{"symbol": "AAPL"}])
+        return httpx2.Response(200, content=workbook)
+
+    url, _ = make_server(handler=answer)
     async with connect(url) as client:
         result = await client.call_tool(
             "statements",
