@@ -100,6 +100,9 @@ EXPECTED: dict[str, list[str]] = {
     "dm407_answer_setting.json": ["DM407 1:47"],
     "dm407_answer_setting.py": ["DM407 4:21", "DM407 5:17"],
     "dm407_answer_setting.yaml": ["DM407 2:20", "DM407 4:38"],
+    "dm408_renamed_field.json": ["DM408 3:58"],
+    "dm408_renamed_field.py": ["DM408 5:46", "DM408 5:56", "DM408 6:54"],
+    "dm408_renamed_field.yaml": ["DM408 6:9"],
 }
 
 # Reported only from the environment, never from a file in the corpus.

@@ -207,6 +207,15 @@ EXAMPLES = _examples(
         " manifest and the server's start.",
     ),
     Example(
+        "DM408",
+        Snippet("tools: [company.profile]\noverrides:\n  company.profile:\n    fields: [symbol, mktCap]\n"),
+        Snippet(
+            "tools: [company.profile]\noverrides:\n  company.profile:\n    fields: [symbol, marketCap, lastDividend]\n"
+        ),
+        "The earlier names come from the earlier client's models (the table in the client docs lists them all);"
+        " the server answers with the current field until the manifest is updated.",
+    ),
+    Example(
         "DM501",
         Snippet("tools: [company.quote]\nname_style: spec\n"),
         Snippet("tools: [company.quote]\nname_style: snake\n"),

@@ -80,6 +80,13 @@ RULES = RuleTable(
         "error",
         "max_answer_tokens or answer_format (manifest or DATA_MCP_* variable) is out of range or unknown.",
     ),
+    Rule(
+        "DM408",
+        "renamed-answer-field",
+        "warning",
+        "fields or exclude_fields uses the earlier name of a field the upstream now sends under another name"
+        " (mktCap for marketCap); the current name is used.",
+    ),
 )
 """Every rule the resolver reports, by code (``docs/lint-rules.md`` is generated from it and lint's)."""
 

@@ -7,7 +7,7 @@ module implements them for one manifest at a time, recursing into what it extend
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -91,6 +91,21 @@ class Selection:
 
 def _at(manifest: Manifest, located: Located[Any]) -> Where:
     return Where(manifest.file, located.line, located.col)
+
+
+def _current_names(endpoint: Endpoint) -> Callable[[Iterable[str]], tuple[str, ...]]:
+    """Answer field names as a manifest gives them, each earlier name replaced by the current one (DM408), once each."""
+
+    def current(names: Iterable[str]) -> tuple[str, ...]:
+        given = tuple(names)
+        if not given:
+            return ()  # no model to import: most overrides choose no fields
+        from data_pkg.toolsets._fields import former_answer_fields
+
+        renamed = former_answer_fields(endpoint)
+        return tuple(dict.fromkeys(renamed.get(name, name) for name in given))
+
+    return current
 
 
 def _renamed_problem(name: str, moved: Endpoint) -> tuple[str, str]:
@@ -472,30 +487,41 @@ class Selector:
         if not valid:
             return None
         name, description = override.name, override.description
+        current = _current_names(endpoint)
         return Change(
             name.value if name else None,
             _at(manifest, name) if name else None,
             description.value if description else None,
             values,
-            None if override.fields is None else tuple(f.value for f in override.fields),
-            tuple(f.value for f in override.exclude_fields),
+            None if override.fields is None else current(f.value for f in override.fields),
+            current(f.value for f in override.exclude_fields),
             override.max_answer_tokens.value if override.max_answer_tokens else None,
         )
 
     def answer_fields(self, manifest: Manifest, endpoint: Endpoint, override: Override) -> bool:
-        """Whether every name in ``fields`` and ``exclude_fields`` is a field of the answer (DM406 if not)."""
+        """Whether every name in ``fields`` and ``exclude_fields`` is a field of the answer (DM406 if not).
+
+        An earlier name of a renamed field (``mktCap``) is valid: DM408 names the current one, which is used.
+        """
         named = [*(override.fields or ()), *override.exclude_fields]
         if not named:
             return True
-        from data_pkg.toolsets._fields import answer_fields
+        from data_pkg.toolsets._fields import answer_fields, former_answer_fields
 
         known = answer_fields(endpoint)
+        renamed = former_answer_fields(endpoint)
         valid = True
         for entry in named:
             if entry.value in known:
                 continue
-            valid = False
             where = _at(manifest, entry)
+            if entry.value in renamed:
+                # The earlier name of a field the upstream still sends: the answer keeps it under its name now.
+                now = renamed[entry.value]
+                message = f"{endpoint.spec} answers call the field {entry.value!r} {now!r} now; it is used as {now!r}"
+                self.report("DM408", where, message, f"write {now!r}")
+                continue
+            valid = False
             if not known:
                 self.report("DM406", where, f"{endpoint.spec} answers no named fields", "remove fields")
                 continue
