@@ -163,13 +163,13 @@ class HostedApp:
     async def _connect_redis(self, url: str) -> Any:
         import redis.asyncio
 
-        # A blocking pool: past its size a request waits for a connection (up to ``redis_wait``) instead of
-        # failing at once, as the default pool does with MaxConnectionsError (a 503 under a burst of requests).
+        # A blocking pool: past its size a request waits for a connection (``redis_wait``, as long as for an
+        # answer) instead of failing at once, as the default pool does with MaxConnectionsError (a 503 in a burst).
         pool = redis.asyncio.BlockingConnectionPool.from_url(
             url,
             max_connections=self.config.redis_connections,
             timeout=self.config.redis_wait,
-            socket_timeout=2.0,
+            socket_timeout=self.config.redis_wait,
             socket_connect_timeout=2.0,
         )
         client = redis.asyncio.Redis.from_pool(pool)

@@ -76,8 +76,9 @@ class HostedConfig:
     """Token budget of one tool answer; longer ones are cut with a note (``DATA_HOSTED_MAX_ANSWER_TOKENS``)."""
     redis_connections: int = 64
     """Redis connections one worker opens at most; past them a request waits (``DATA_HOSTED_REDIS_CONNECTIONS``)."""
-    redis_wait: float = 10.0
-    """Seconds a request waits for a free Redis connection before a 503 (``DATA_HOSTED_REDIS_WAIT``)."""
+    redis_wait: float = 5.0
+    """Seconds a request waits for a free Redis connection, and for Redis's answer, before a 503
+    (``DATA_HOSTED_REDIS_WAIT``)."""
     max_header: int = 32_768
     """Bytes of a request line and headers at most (``DATA_HOSTED_MAX_HEADER``)."""
     read_timeout: float = 20.0

@@ -96,13 +96,15 @@ def test_a_flood_of_idle_connections_cannot_lock_a_client_out(sandbox: str) -> N
                     http.post(with_key(process.url, "demo"), headers=headers(session), json=rpc("ping")).status_code
                     == 200
                 )
-            # The oldest waiting connections made room: each was answered 503 and closed.
+            # The oldest waiting connections made room: each was answered 503 and closed (or just closed, when
+            # the server had read nothing from it yet).
             closed: list[socket.socket] = []
             while len(closed) < FLOOD - FITTED:
                 readable, _, _ = select.select([s for s in flood if s not in closed], [], [], TIMEOUT)
                 assert readable, f"only {len(closed)} connections were closed"
                 for sock in readable:
-                    assert sock.recv(65536).startswith(b"HTTP/1.1 503 ")
+                    answer = sock.recv(65536)
+                    assert answer == b"" or answer.startswith(b"HTTP/1.1 503 "), answer[:200]
                     closed.append(sock)
         finally:
             for sock in flood:
