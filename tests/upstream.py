@@ -12,12 +12,15 @@ import datetime as dt
 import io
 import json
 import re
+import threading
 from dataclasses import dataclass
 from functools import cache
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from data_pkg.catalog import Endpoint, client_endpoints
+from data_pkg.catalog import Endpoint, client_endpoints, typical_arguments
 
 ROOT = Path(__file__).parent / "upstream_examples"
 
@@ -88,6 +91,16 @@ def pairs() -> list[tuple[Example, Endpoint]]:
     return [(example, endpoint) for example in examples() for endpoint in example.endpoints]
 
 
+def arguments(example: Example, endpoint: Endpoint) -> dict[str, Any]:
+    """The required arguments; a path argument (``{interval}``) as the example's path has it."""
+    args = typical_arguments(endpoint)
+    for param in endpoint.params:
+        if param.location == "path":
+            index = endpoint.path.split("/").index("{" + param.wire + "}")
+            args[param.name] = example.path.split("/")[index]
+    return args
+
+
 _TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}")
 
 
@@ -142,3 +155,57 @@ def _instant(text: str) -> dt.datetime:
 
     value = dt.datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
     return value if value.tzinfo else value.replace(tzinfo=UPSTREAM_TIME_ZONE)
+
+
+class FakeUpstream:
+    """The test's own upstream on loopback: answers a path with the example body it was last given for it.
+
+    Tests call one endpoint at a time, so "the body for this path now" is all it needs to know; any other
+    path is a 404. ``{provider}`` in an example's path stands for the segment the client is configured with.
+    """
+
+    def __init__(self, provider: str) -> None:
+        self.provider = provider
+        self.bodies: dict[str, tuple[bytes, str]] = {}
+        self.requests: list[str] = []
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def serve(self, example: Example) -> None:
+        """Answer ``example``'s path with its body from now on."""
+        kind = "text/csv" if example.is_csv else "application/json"
+        self.bodies[example.path.replace("{provider}", self.provider)] = (example.body, kind)
+
+    def __enter__(self) -> FakeUpstream:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=10)
+
+
+def _handler(upstream: FakeUpstream) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            path = urlsplit(self.path).path
+            upstream.requests.append(path)
+            body, kind = upstream.bodies.get(
+                path, (b'{"Error Message": "no example for this path"}', "application/json")
+            )
+            self.send_response(200 if path in upstream.bodies else 404)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            """Quiet: the test reads ``upstream.requests``."""
+
+    return Handler
