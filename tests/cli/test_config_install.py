@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from data_pkg.desktop import InstallRefusedError, install_entry, write_atomic
+from data_pkg.desktop import InstallRefusedError, install_entry
 from data_pkg.desktop._filelock import file_lock
+from data_pkg.files import write_atomic
 from tests.cli.test_config_support import (
     ASSISTANT,
     COMMAND,
@@ -163,7 +164,7 @@ def test_a_dry_run_over_an_existing_entry_shows_what_force_would_write(
     config = write_config(tmp_path, json.dumps(existing))
     before = config.read_text()
     result = run("in-process", ["config", "install", "--dry-run"], _env(tmp_path), monkeypatch, capsys)
-    assert result.code == 0, result.output
+    assert result.code == 1, result.output  # as the install itself exits without --force
     assert "Dry run: nothing written. Without --force the install stops here: " in result.stdout
     assert 'a server named "market-data" is already configured' in result.stdout
     assert f"With --force it would replace the entry in {config}:" in result.stdout
@@ -187,7 +188,7 @@ def test_a_failed_write_leaves_the_original_intact(tmp_path: Path, monkeypatch: 
     def broken_replace(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("data_pkg.desktop._install.os.replace", broken_replace)
+    monkeypatch.setattr("data_pkg.files.os.replace", broken_replace)
     with pytest.raises(OSError, match="No space left"):
         install_entry(config, "market-data", {"command": "/x/python", "args": ["-m", "data_pkg.mcp"]})
     assert config.read_bytes() == before
@@ -202,7 +203,7 @@ def test_a_failed_sync_leaves_no_temporary_file(tmp_path: Path, monkeypatch: pyt
     def broken_fsync(fd: int) -> None:
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr("data_pkg.desktop._install.os.fsync", broken_fsync)
+    monkeypatch.setattr("data_pkg.files.os.fsync", broken_fsync)
     with pytest.raises(OSError, match="Input/output"):
         write_atomic(target, b"new")
     assert target.read_text() == "old"
@@ -330,3 +331,59 @@ def test_an_install_waits_for_the_lock_and_gives_up_without_writing(tmp_path: Pa
     assert not result.unchanged and sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".bak")) == [
         "c.json"
     ]
+
+
+def test_a_dry_run_reports_what_the_real_install_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "desks" / "desk.yaml"
+    dry_config, real_config = tmp_path / "dry" / "config.json", tmp_path / "real" / "config.json"
+    install = ["config", "install", "--manifest", str(missing)]
+    dry = run("in-process", [*install, str(dry_config), "--dry-run"], _env(tmp_path), monkeypatch, capsys)
+    real = run("in-process", [*install, str(real_config)], _env(tmp_path), monkeypatch, capsys)
+    assert (dry.code, real.code) == (1, 1)
+    for result in (dry, real):
+        assert "DC402" in result.stdout and "desk.yaml" in result.stdout, result.output
+    assert "would not work until the problems above are fixed" in dry.stdout
+    assert not dry_config.parent.exists()  # still nothing written
+
+
+POSIX_FILES = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and /dev/zero as POSIX has them")
+
+
+def _capped(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``data-mcp COMMAND`` bounded in time and, on Linux, in memory: a hang or a runaway read fails fast."""
+
+    def cap() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    assert COMMAND, "data-mcp is installed beside this interpreter"
+    return subprocess.run(
+        [COMMAND, *command],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=TIMEOUT,
+        check=False,
+        preexec_fn=cap if sys.platform == "linux" else None,
+    )
+
+
+@POSIX_FILES
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (os.mkfifo, "a named pipe (FIFO), not a regular file"),
+        (lambda path: os.symlink("/dev/zero", path), "a device, not a regular file"),
+    ],
+    ids=["fifo", "link-to-dev-zero"],
+)
+def test_a_config_that_is_not_a_regular_file_is_refused_at_once(tmp_path: Path, make: object, why: str) -> None:
+    config = tmp_path / "config.json"
+    make(config)  # type: ignore[operator]
+    for command in (["config", "validate", str(config)], ["config", "install", str(config)]):
+        done = _capped(command, _env(tmp_path))
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert why in done.stderr and "Traceback" not in done.stderr, command

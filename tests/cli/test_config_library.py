@@ -21,6 +21,7 @@ ALLOWED = (
     "data_pkg.catalog",
     "data_pkg.client",
     "data_pkg.errors",
+    "data_pkg.files",
     "data_pkg.json_reader",
     "data_pkg.rules",
     "data_pkg.settings",

@@ -134,3 +134,91 @@ def test_extending_a_symlink_loop_is_a_finding(tmp_path: Path) -> None:
     assert done.stdout.splitlines()[0] == (
         "loop.yaml: DM106 error: cannot read the file: a symlink loop (point at a regular manifest file)"
     )
+
+
+# -- files beside the linted one, while lint looks for its dependents -----------------------------------
+
+
+@POSIX_FILES
+@pytest.mark.parametrize("repository", ["settings-file", "git"])
+@pytest.mark.parametrize(
+    "make", [os.mkfifo, lambda path: os.symlink("/dev/zero", path)], ids=["fifo", "link-to-dev-zero"]
+)
+def test_a_special_file_named_like_a_manifest_is_skipped_in_the_dependents_search(
+    tmp_path: Path, repository: str, make: object
+) -> None:
+    (tmp_path / "team.yaml").write_text("tools: [company.quote]\n")
+    if repository == "git":
+        subprocess.run(["git", "init", "-q", str(tmp_path)], check=True, timeout=60)
+    else:
+        (tmp_path / ".data-mcp.toml").write_text("dependents = true\n")  # the search covers the settings' folder
+    make(tmp_path / "pipe.yaml")  # type: ignore[operator]
+    done = lint("team.yaml", cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "1 file checked: no problems\n", "")
+
+
+# -- characters and paths no parser or file system takes ------------------------------------------------
+
+CHARACTERS = [
+    (
+        "c0.yaml",
+        "tools: [company.quote]\n# a comment with \x01 in it\n",
+        "c0.yaml:2:18: DM101 error: invalid YAML: the character U+0001 is not allowed in a YAML file,"
+        " not even in a comment",
+    ),
+    (
+        "fffe.yaml",
+        "description: Desk \ufffe.\ntools: [company.quote]\n",
+        "fffe.yaml:1:19: DM101 error: invalid YAML: the character U+FFFE is not allowed in a YAML file,"
+        " not even in a comment",
+    ),
+    (
+        "nul.yaml",
+        'extends: ["./base\\0.yaml"]\ntools: [company.quote]\n',
+        "nul.yaml:1:11: DM304 error: manifest path './base\\x00.yaml' contains a NUL character",
+    ),
+    (
+        "nul.json",
+        '{"extends": ["./base\\u0000.json"], "tools": ["company.quote"]}\n',
+        "nul.json:1:14: DM304 error: manifest path './base\\x00.json' contains a NUL character",
+    ),
+    (
+        "nul.py",
+        '"""Desk."""\nEXTENDS = ["./base\\x00.py"]\nTOOLS = ["company.quote"]\n',
+        "nul.py:2:12: DM304 error: manifest path './base\\x00.py' contains a NUL character",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "finding"), CHARACTERS, ids=[case[0] for case in CHARACTERS])
+def test_a_character_no_manifest_may_hold_is_a_finding(tmp_path: Path, name: str, text: str, finding: str) -> None:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    done = lint(name, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (1, "")
+    first, summary = done.stdout.splitlines()
+    assert first.startswith(finding), first
+    assert summary == "1 file checked: 1 error, 0 warnings, 0 info"
+
+
+# -- repository settings lint cannot read ------------------------------------------------------------
+
+SETTINGS = [
+    (
+        "max_tokens = " + "1" * 5_000 + "\n",
+        "line 1: a number far too long to be a setting (max_tokens is a few thousand)",
+    ),
+    (
+        "x = " + "[" * 3_000 + "]" * 3_000 + "\n",
+        "arrays or tables nested too deeply to read (the settings need two levels)",
+    ),
+    ('paths = ["teams"]  # caf\xe9\n', "line 1, column 25: not UTF-8 text (byte 0xE9); save the file as UTF-8"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), SETTINGS, ids=["long-integer", "deep-nesting", "not-utf-8"])
+def test_settings_lint_cannot_read_are_a_usage_error_in_one_line(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / ".data-mcp.toml").write_bytes(text.encode("latin-1"))
+    (tmp_path / "team.yaml").write_text("tools: [company.quote]\n")
+    done = lint("team.yaml", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == f"data-mcp lint: {tmp_path / '.data-mcp.toml'}: {message}\n"

@@ -6,11 +6,14 @@ A change to what agents see that comes in through a shared base shows in every d
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.cli._teams import BREAKING_BASE, FILES, Repo, make_repo
+from tests.cli._teams import BREAKING_BASE, COMMAND, FILES, TIMEOUT, Repo, clean_env, make_repo
 
 MANIFESTS = sorted(FILES)
 LOCKS = {name: name.rsplit(".", 1)[0] + ".lock.json" for name in MANIFESTS}
@@ -131,3 +134,55 @@ def test_lint_of_a_folder_skips_lock_files(locked: Repo) -> None:
     done = locked.run("lint", "teams", "--no-dependents")
     assert done.returncode == 0
     assert done.stdout == "5 files checked: no problems\n"
+
+
+# -- a disk that refuses the write ------------------------------------------------------------------------
+
+FULL_AT = 4096
+"""Bytes a process may write to one file under the cap below: less than any lock of these manifests."""
+
+
+def _full_disk() -> None:
+    """In the child: every file write past :data:`FULL_AT` bytes fails (EFBIG), as on a full disk or quota."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FULL_AT, FULL_AT))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_FSIZE as Linux applies it")
+def test_a_lock_that_cannot_be_written_keeps_the_last_good_one(locked: Repo) -> None:
+    lock = locked.root / LOCKS["base/desk.yaml"]
+    last_good = lock.read_bytes()
+    assert len(last_good) > FULL_AT
+    locked.write("base/desk.yaml", BREAKING_BASE.replace("exclude: [company.market_cap]", "exclude: [company.quote]"))
+    assert COMMAND, "data-mcp is installed beside this interpreter"
+    done = subprocess.run(
+        [COMMAND, "lock", "base/desk.yaml"],
+        cwd=locked.root,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+        env=clean_env(),
+        preexec_fn=_full_disk,
+    )
+    assert done.returncode == 1
+    assert "base/desk.lock.json: could not write the lock: File too large; the last one is unchanged" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert lock.read_bytes() == last_good
+    assert sorted(p.name for p in lock.parent.iterdir()) == ["desk.lock.json", "desk.yaml"]  # no temporary file left
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="permissions do not bind root")
+def test_a_lock_in_a_read_only_folder_is_a_message_not_a_traceback(locked: Repo) -> None:
+    folder = locked.root / "base"
+    last_good = (folder / "desk.lock.json").read_bytes()
+    locked.write("base/desk.yaml", BREAKING_BASE.replace("exclude: [company.market_cap]", "exclude: [company.quote]"))
+    folder.chmod(0o555)
+    try:
+        done = locked.run("lock", "base/desk.yaml")
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "base/desk.lock.json: could not write the lock: Permission denied; the last one is unchanged" in done.stderr
+    assert (folder / "desk.lock.json").read_bytes() == last_good

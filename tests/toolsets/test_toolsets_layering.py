@@ -22,6 +22,7 @@ FORBIDDEN = re.compile(codecs.decode("szc|svanapvnyzbqryvat|gvcenaxf|pynhqr|nagu
 ALLOWED_FIRST_PARTY = (
     "data_pkg.catalog",
     "data_pkg.errors",
+    "data_pkg.files",
     "data_pkg.json_reader",
     "data_pkg.rules",
     "data_pkg.toolsets",

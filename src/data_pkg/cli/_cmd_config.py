@@ -83,13 +83,15 @@ entry. A config that is a symbolic link stays one: the file it points to is repl
 
 PATH writes to that file instead of the assistant's.
 
---dry-run writes nothing and shows the entry; where an entry of that name exists, it says so and
-shows what --force would write.
+--dry-run writes nothing and shows the entry, with what config validate would find in it; where an
+entry of that name exists, it says so and shows what --force would write. It exits as the real run
+would.
 
-Exit status: 0 installed and ready (or nothing to change, or --dry-run), 1 an entry of that name
-exists (use --force), or the entry is written but will not work yet: config validate finds an
-error in it (a placeholder key, say) or this Python lacks the mcp extra; 2 the assistant cannot be
-determined, the file cannot be read or is not JSON, or another install kept it locked for 30 s.
+Exit status: 0 installed and ready (or nothing to change), 1 an entry of that name exists (use
+--force), or the entry is written but will not work yet: config validate finds an error in it (a
+placeholder key or a manifest that is not there, say) or this Python lacks the mcp extra; 2 the
+assistant cannot be determined, the file cannot be read or is not JSON, or another install kept it
+locked for 30 s. With --dry-run, the status the real run would have.
 
 \b
 Examples:
@@ -265,6 +267,10 @@ def register(app: typer.Typer) -> None:
         key = entry["env"]["DATA_API_KEY"]
         key_set = bool(os.environ.get("DATA_API_KEY", "").strip())
         no_server = _missing_server_extra()
+        # What config validate will say about the written entry: the same for a dry run, which must
+        # report what the real run would (a missing manifest, DC402, included) and exit as it would.
+        validation = validate_config(result.text, name=name)
+        who = found.name if found is not None else "the desktop assistant"
         if dry_run:
             shown = json.loads(json.dumps(entry))
             if key_set:
@@ -279,9 +285,17 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps({name: shown}, indent=2, ensure_ascii=False))
             if result.others:
                 typer.echo(f"Other servers kept as they are: {', '.join(result.others)}")
+            if validation.findings:
+                typer.echo(
+                    f"data-mcp config validate would report:\n{_findings_text(validation.findings, str(target))}"
+                )
             if no_server:
                 typer.echo(f"warning: {no_server}", err=True)
-            return
+            if not validation.ok or no_server:
+                typer.echo(
+                    "The real install would write the entry, but it would not work until the problems above are fixed."
+                )
+            raise typer.Exit(1 if refused is not None or not validation.ok or no_server else 0)
         if result.unchanged:
             typer.echo(f'{target} already has this "{name}" entry; nothing to change.')
         else:
@@ -297,12 +311,10 @@ def register(app: typer.Typer) -> None:
             if key_set
             else "DATA_API_KEY: placeholder written (not set in the environment): put your key in the file"
         )
-        validation = validate_config(result.text, name=name)
         if validation.findings:
             typer.echo(f"data-mcp config validate reports:\n{_findings_text(validation.findings, str(target))}")
         if no_server:
             typer.echo(f"warning: {no_server}", err=True)
-        who = found.name if found is not None else "the desktop assistant"
         if not validation.ok or no_server:
             # Written, yet the assistant could not use it: say so in the exit status too.
             typer.echo(

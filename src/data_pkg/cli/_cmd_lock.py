@@ -50,6 +50,7 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--check", help="Write nothing; exit 1 with a diff when a lock is stale.")
         ] = False,
     ) -> None:
+        from data_pkg.files import write_atomic
         from data_pkg.lint import (
             LintInputError,
             PathDisplay,
@@ -58,6 +59,7 @@ def register(app: typer.Typer) -> None:
             lock_path,
             lock_targets,
             lock_text,
+            read_lock,
         )
         from data_pkg.toolsets import resolve
 
@@ -92,9 +94,12 @@ def register(app: typer.Typer) -> None:
                 continue
             text = lock_text(resolution.registry, manifest)
             try:
-                committed = target.read_text(encoding="utf-8")
-            except FileNotFoundError:
-                committed = None
+                committed = read_lock(target)
+            except (OSError, UnicodeDecodeError) as error:
+                why = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+                typer.echo(f"{target_name}: cannot read the lock: {why or error}; move it away", err=True)
+                failed += 1
+                continue
             if committed == text:
                 typer.echo(f"{target_name} is up to date", err=True)
             elif check:
@@ -105,6 +110,12 @@ def register(app: typer.Typer) -> None:
                     typer.echo(lock_diff(committed, text, target_name), nl=False)
                     typer.echo(f"{target_name} is stale: run data-mcp lock {name} and review the diff", err=True)
             else:
-                target.write_text(text, encoding="utf-8", newline="\n")
+                try:  # a full disk or a read-only folder leaves the last lock as it was, never half of one
+                    write_atomic(target, text.encode("utf-8"), mode=None)
+                except OSError as error:
+                    why = error.strerror or str(error)
+                    typer.echo(f"{target_name}: could not write the lock: {why}; the last one is unchanged", err=True)
+                    failed += 1
+                    continue
                 typer.echo(f"wrote {target_name}", err=True)
         raise typer.Exit(1 if failed else 0)

@@ -11,9 +11,10 @@ from typing import Any
 
 import httpx2
 
-from data_pkg.client._bulk import CsvRows, atomic_file
+from data_pkg.client._bulk import CsvRows
 from data_pkg.client._engine import Call, Sender, arelayed, transport_error
 from data_pkg.errors import DataError, TransportError
+from data_pkg.files import atomic_writer
 
 
 class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
@@ -74,7 +75,7 @@ class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
         target = Path(destination)
         response = await self._open(call)
         try:
-            with atomic_file(target, id(call)) as sink:
+            with atomic_writer(target, mode=None) as sink:
                 async for chunk in arelayed(call, response.aiter_bytes()):
                     sink.write(chunk)
         finally:

@@ -3,18 +3,15 @@
 Bulk files can be hundreds of megabytes, so text arrives in chunks and leaves
 as one record at a time. A record is complete when its line ends outside
 quotes: counting double quotes is exact for RFC 4180 CSV, where a quote
-inside a field is written twice. A download goes through :func:`atomic_file`,
-which both transports use around their own reading of the body.
+inside a field is written twice. A download is written through
+:func:`data_pkg.files.atomic_writer`, around each transport's own reading of the body.
 """
 
 from __future__ import annotations
 
 import csv
-import os
 from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from data_pkg.catalog import Endpoint
 from data_pkg.client._decode import decode_row
@@ -77,21 +74,3 @@ class CsvRows:
         self._rows += 1
         row = {name: (value if value != "" else None) for name, value in zip(self._header, fields, strict=False)}
         return [decode_row(self._endpoint, row, self._mode, number=self._rows, streamed=True)]
-
-
-@contextmanager
-def atomic_file(target: Path, tag: int) -> Iterator[IO[bytes]]:
-    """A file to write ``target``'s content into; ``target`` appears only once the block ends without error.
-
-    The content goes to a temporary ``.part`` file beside ``target`` (named after this process and
-    ``tag``, so that concurrent downloads of the same name do not meet), which replaces ``target`` in
-    one step: a reader never sees half a file, and a failed or cancelled download leaves none behind.
-    """
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.{tag:x}.part")
-    try:
-        with temporary.open("wb") as sink:
-            yield sink
-        temporary.replace(target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise

@@ -10,9 +10,10 @@ from typing import Any
 
 import httpx2
 
-from data_pkg.client._bulk import CsvRows, atomic_file
+from data_pkg.client._bulk import CsvRows
 from data_pkg.client._engine import Call, Sender, relayed, transport_error
 from data_pkg.errors import DataError, TransportError
+from data_pkg.files import atomic_writer
 
 
 class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
@@ -71,7 +72,7 @@ class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
         target = Path(destination)
         response = self._open(call)
         try:
-            with atomic_file(target, id(call)) as sink:
+            with atomic_writer(target, mode=None) as sink:
                 for chunk in relayed(call, response.iter_bytes()):
                     sink.write(chunk)
         finally:

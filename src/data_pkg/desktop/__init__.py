@@ -32,7 +32,7 @@ from data_pkg.desktop._entry import (
     server_entry,
 )
 from data_pkg.desktop._findings import CODES, finding_json, render_finding
-from data_pkg.desktop._install import InstallRefusedError, InstallResult, install_entry, merge_entry, write_atomic
+from data_pkg.desktop._install import InstallRefusedError, InstallResult, install_entry, merge_entry
 from data_pkg.desktop._keycheck import KeyCheck, KeyStatus, check_key, mask_key
 from data_pkg.desktop._locations import (
     ASSISTANT_ENV,
@@ -101,5 +101,4 @@ __all__ = [
     "run_doctor",
     "server_entry",
     "validate_config",
-    "write_atomic",
 ]

@@ -19,10 +19,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,11 +31,10 @@ from data_pkg.desktop._filelock import LockTimeoutError, file_lock
 from data_pkg.desktop._strict_json import read_strict
 from data_pkg.desktop._validate import ConfigReadError, read_config
 from data_pkg.errors import ConfigurationError
+from data_pkg.files import write_atomic
 from data_pkg.rules import Finding
 
-__all__ = ["InstallRefusedError", "InstallResult", "Merged", "install_entry", "merge_entry", "write_atomic"]
-
-FILE_MODE = 0o600
+__all__ = ["InstallRefusedError", "InstallResult", "Merged", "install_entry", "merge_entry"]
 
 
 class InstallRefusedError(ConfigurationError):
@@ -185,41 +182,8 @@ def _backup(path: Path, text: str, now: datetime) -> Path:
     for attempt in range(1000):
         suffix = f".{stamp}.bak" if attempt == 0 else f".{stamp}-{attempt}.bak"
         candidate = path.with_name(path.name + suffix)
-        try:
-            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
-        except FileExistsError:
+        if os.path.lexists(candidate):  # installs wait for each other (the lock), so the name stays free
             continue
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
+        write_atomic(candidate, data)  # a full disk leaves no half backup under a name that looks whole
         return candidate
     raise InstallRefusedError(f"could not find a free backup name next to {path}", reason="unreadable")
-
-
-def write_atomic(path: Path, data: bytes, *, mode: int = FILE_MODE) -> None:
-    """Replace ``path`` with ``data`` all at once: a reader sees the old file or the new, never half of one."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); Windows has no folder handles to sync."""
-    if os.name == "nt":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    except OSError:  # some file systems refuse to sync a folder; the data itself is synced
-        pass
-    finally:
-        os.close(fd)

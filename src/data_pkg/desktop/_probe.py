@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from data_pkg.desktop._entry import is_bare_name
+from data_pkg.files import open_regular
 
 __all__ = [
     "InterpreterInfo",
@@ -72,7 +73,7 @@ def resolve_command(command: str, env: Mapping[str, str]) -> str | None:
 def shebang_interpreter(script: str) -> str | None:
     """The interpreter named on the ``#!`` line of ``script`` (how ``data-mcp`` finds its Python), or None."""
     try:
-        with open(script, "rb") as handle:
+        with open_regular(script) as handle:  # a command that names a FIFO must not hang doctor
             first = handle.readline(512)
     except OSError:
         return None

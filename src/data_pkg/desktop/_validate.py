@@ -36,6 +36,7 @@ from data_pkg.desktop._findings import CODES
 from data_pkg.desktop._redact import Redactor, is_secret_name, mask_key
 from data_pkg.desktop._strict_json import JsonNode, read_strict
 from data_pkg.errors import ConfigurationError
+from data_pkg.files import byte_position, read_regular
 from data_pkg.rules import Finding, Severity
 from data_pkg.toolsets import (
     STYLE_ENV,
@@ -76,26 +77,36 @@ class ConfigReadError(ConfigurationError):
         self.finding = finding
 
 
+MAX_CONFIG_BYTES = 1 << 20
+"""A host's config is a few kilobytes; reading stops past this (a link to a device would never end)."""
+
+
 def read_config(path: str | os.PathLike[str]) -> str:
-    """The text of a config file, or :class:`ConfigReadError` (missing, a folder, no permission, not UTF-8)."""
+    """The text of a config file, or :class:`ConfigReadError` (missing, not a regular file, no permission,
+    larger than :data:`MAX_CONFIG_BYTES`, not UTF-8). Never blocks: a named pipe is refused at once."""
     file = Path(path)
     try:
-        data = file.read_bytes()
+        data = read_regular(file, limit=MAX_CONFIG_BYTES)
     except FileNotFoundError:
         raise ConfigReadError(
             CODES.finding("DC111", f"{file} does not exist", hint="data-mcp config install creates it")
         ) from None
-    except IsADirectoryError:
-        raise ConfigReadError(CODES.finding("DC111", f"{file} is a folder, not a file")) from None
-    except OSError as error:
+    except PermissionError as error:
         raise ConfigReadError(
             CODES.finding("DC111", f"{file} cannot be read: {error.strerror or error}", hint="check its permissions")
+        ) from None
+    except OSError as error:
+        raise ConfigReadError(
+            CODES.finding(
+                "DC111",
+                f"{file} cannot be read: {error.strerror or error}",
+                hint="point at the assistant's config file, a regular JSON file",
+            )
         ) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        line, col = byte_position(data, error.start)
         raise ConfigReadError(
             CODES.finding(
                 "DC111",

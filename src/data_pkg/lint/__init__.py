@@ -30,7 +30,7 @@ from data_pkg.lint._formats import FORMATS, render, sarif_document, summary
 from data_pkg.lint._impact import Impact, ImpactError, ManifestImpact, impact
 from data_pkg.lint._impact_report import render_impact
 from data_pkg.lint._inputs import MANIFEST_SUFFIXES, LintInputError
-from data_pkg.lint._lock import lock_diff, lock_path, lock_targets, lock_text
+from data_pkg.lint._lock import lock_diff, lock_path, lock_targets, lock_text, read_lock
 from data_pkg.lint._repo import PathDisplay, repository_root
 from data_pkg.lint._rules import LINT_RULES, all_rules
 from data_pkg.lint._run import LintReport, lint_paths
@@ -62,6 +62,7 @@ __all__ = [
     "lock_path",
     "lock_targets",
     "lock_text",
+    "read_lock",
     "render",
     "render_impact",
     "repository_root",

@@ -21,6 +21,7 @@ refuses such a manifest whatever lint says. Everything else can.
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from data_pkg.files import byte_position, read_regular
 from data_pkg.lint._inputs import LintInputError
 from data_pkg.lint._repo import repository_root
 from data_pkg.lint._rules import all_rules
@@ -136,14 +138,35 @@ def _parse(source: Path, table: Mapping[str, Any], where: str) -> LintConfig:
     )
 
 
+MAX_CONFIG_BYTES = 1 << 20
+"""Settings are a few lines; reading stops past this (a link to a device would never end)."""
+
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{64,}")
+
+
 def _read(path: Path) -> dict[str, Any]:
+    """The TOML document at ``path``; every way it can be wrong is a :class:`LintInputError` naming where."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        data = read_regular(path, limit=MAX_CONFIG_BYTES)
     except OSError as error:
         raise _fail(path, f"cannot read: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line, col = byte_position(data, error.start)
+        bad = f"line {line}, column {col}: not UTF-8 text (byte 0x{data[error.start]:02X}); save the file as UTF-8"
+        raise _fail(path, bad) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise _fail(path, f"not valid TOML: {error}") from None
+    except RecursionError:
+        deep = "arrays or tables nested too deeply to read (the settings need two levels)"
+        raise _fail(path, deep) from None
+    except ValueError:  # a number with more digits than Python converts (4,300 since 3.11)
+        long = _LONG_NUMBER.search(text)
+        where = "" if long is None else f"line {text.count(chr(10), 0, long.start()) + 1}: "
+        raise _fail(path, f"{where}a number far too long to be a setting (max_tokens is a few thousand)") from None
 
 
 def config_at(folder: Path) -> LintConfig | None:
@@ -153,7 +176,8 @@ def config_at(folder: Path) -> LintConfig | None:
         return _parse(dedicated, _read(dedicated), CONFIG_FILE)
     pyproject = folder / "pyproject.toml"
     if pyproject.is_file():
-        table = _read(pyproject).get("tool", {}).get(TABLE)
+        tools = _read(pyproject).get("tool", {})
+        table = tools.get(TABLE) if isinstance(tools, dict) else None
         if table is not None:
             if not isinstance(table, dict):
                 raise _fail(pyproject, f"[tool.{TABLE}] must be a table")

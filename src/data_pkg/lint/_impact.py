@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
+from data_pkg.files import write_atomic
 from data_pkg.lint._dependents import DependentFinder
 from data_pkg.lint._git import GitError, commit_of, files_at, show, toplevel
 from data_pkg.lint._inputs import is_manifest_path
@@ -123,7 +124,7 @@ class _Snapshot:
         self.fetched.add(relative)
         target = self.folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(show(self.commit, relative, self.root))
+        write_atomic(target, show(self.commit, relative, self.root), mode=None)
 
     def resolve(self, relative: str, env: Mapping[str, str]) -> Resolution:
         """Resolve ``relative`` as it was, fetching what it extends until nothing more is missing."""

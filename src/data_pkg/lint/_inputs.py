@@ -23,7 +23,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from data_pkg.toolsets import available_profiles, open_regular, real_path
+from data_pkg.files import open_regular, real_path
+from data_pkg.toolsets import available_profiles
 
 MANIFEST_SUFFIXES: tuple[str, ...] = (".py", ".yaml", ".yml", ".json")
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules"})

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from data_pkg.catalog import lookup
+from data_pkg.files import read_regular
 from data_pkg.toolsets import Registry, Tool, estimate_tokens, wire_bytes
 
 LOCK_VERSION = 1
@@ -30,6 +31,20 @@ LOCK_SUFFIX = ".lock.json"
 def lock_path(manifest: Path) -> Path:
     """Where the lock of ``manifest`` lives: beside it, ``desk.yaml`` -> ``desk.lock.json``."""
     return manifest.with_name(manifest.stem + LOCK_SUFFIX)
+
+
+MAX_LOCK_BYTES = 64 << 20
+"""A lock lists every tool of a set, each with its schemas: the whole catalog locks to a few megabytes."""
+
+
+def read_lock(lock: Path) -> str | None:
+    """The text of a lock file; None when there is none. Raises :class:`OSError` when it cannot be read
+    (not a regular file, larger than :data:`MAX_LOCK_BYTES`) and :class:`UnicodeDecodeError` when it is not UTF-8."""
+    try:
+        data = read_regular(lock, limit=MAX_LOCK_BYTES)
+    except FileNotFoundError:
+        return None
+    return data.decode("utf-8")
 
 
 def _tool(tool: Tool, entry: dict[str, Any]) -> dict[str, Any]:
@@ -91,7 +106,8 @@ def lock_diff(committed: str, current: str, name: str) -> str:
 def manifest_of(lock: Path) -> Path | None:
     """The manifest a lock file belongs to: the one it names, else one beside it with its stem; None if gone."""
     try:
-        named = json.loads(lock.read_text(encoding="utf-8")).get("manifest")
+        text = read_lock(lock)
+        named = json.loads(text).get("manifest") if text is not None else None
     except (OSError, ValueError, AttributeError):
         named = None
     if isinstance(named, str) and named and "/" not in named and "\\" not in named and (lock.parent / named).is_file():

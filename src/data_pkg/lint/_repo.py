@@ -13,9 +13,10 @@ import os
 from functools import cache
 from pathlib import Path
 
+from data_pkg.files import read_regular, real_path
 from data_pkg.lint._git import GitError, git
 from data_pkg.lint._inputs import MANIFEST_SUFFIXES, is_manifest_path, walk
-from data_pkg.toolsets import real_path
+from data_pkg.toolsets import MAX_MANIFEST_BYTES
 
 
 @cache
@@ -45,8 +46,8 @@ def _git_candidates(root: Path) -> list[Path] | None:
 def _walked_candidates(root: Path) -> list[Path]:
     found = []
     for path in walk(root):
-        try:
-            text = path.read_bytes()
+        try:  # a FIFO or a link to a device named like a manifest is skipped, never waited on or read
+            text = read_regular(path, limit=MAX_MANIFEST_BYTES)
         except OSError:
             continue
         if b"extends" in text.lower():

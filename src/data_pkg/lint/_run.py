@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from data_pkg.files import read_regular
 from data_pkg.lint._checks import budget_findings, name_findings, path_findings, secret_findings, tier_findings
 from data_pkg.lint._config import LintConfig, enforced
 from data_pkg.lint._dependents import DependentFinder
@@ -25,7 +26,7 @@ from data_pkg.lint._ignore import Ignore, ignores_in
 from data_pkg.lint._inputs import LintInputError, Target, expand
 from data_pkg.lint._repo import PathDisplay
 from data_pkg.rules import Finding, Severity
-from data_pkg.toolsets import NAME_STYLES, STYLE_ENV, open_regular, resolve
+from data_pkg.toolsets import MAX_MANIFEST_BYTES, NAME_STYLES, STYLE_ENV, resolve
 
 _OWN_TEXT = frozenset({"DM503", "DM504", "DM505"})
 """Rules about a file's own text: what they find in a dependent is not caused by its base."""
@@ -98,9 +99,8 @@ class _Ignores:
         if enforced(found.code):
             return False
         if identity not in self.cache:
-            try:
-                with open_regular(identity) as handle:  # a finding may be about a FIFO: never block on it
-                    text = handle.read().decode("utf-8-sig")
+            try:  # a finding may be about a FIFO or a link to a device: never block on it, never read it all
+                text = read_regular(identity, limit=MAX_MANIFEST_BYTES).decode("utf-8-sig")
             except (OSError, UnicodeDecodeError):
                 text = ""
             self.cache[identity] = ignores_in(text, identity) if "data-mcp" in text else ()

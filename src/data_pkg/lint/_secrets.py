@@ -37,11 +37,15 @@ _PLACEHOLDER = re.compile(
     re.IGNORECASE,
 )
 
+# The credential word, then the value; the name it ends is found by stepping back over [A-Za-z0-9_]
+# (``DATA_API_KEY``). A pattern that matched the name's start first would try every ``_`` of a long
+# ``a_a_a_...`` run as a start and scan the rest of the run from each: quadratic in the run.
 _ASSIGNMENT = re.compile(
-    r"(?<![A-Za-z0-9])(?P<name>[A-Za-z0-9_]*?(?:api[_-]?key|api[_-]?token|access[_-]?token|auth[_-]?token"
-    r"|client[_-]?secret|password))[\"']?\s*[=:]\s*[\"']?(?P<value>[^\s\"'&,;#)}\]]+)",
+    r"(?P<word>api[_-]?key|api[_-]?token|access[_-]?token|auth[_-]?token|client[_-]?secret|password)"
+    r"[\"']?\s*[=:]\s*[\"']?(?P<value>[^\s\"'&,;#)}\]]+)",
     re.IGNORECASE,
 )
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _HASH = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 MIN_TOKEN = 24
@@ -102,7 +106,13 @@ def find_secrets(text: str) -> Iterator[Secret]:
         return line, offset - starts[line - 1] + 1
 
     found: dict[int, Secret] = {}
-    covered: list[tuple[int, int]] = []
+    # Which characters a secret found so far covers: one flag per character keeps every later
+    # check constant-time, however many secrets a file holds.
+    covered = bytearray(len(text))
+
+    def cover(start: int, length: int) -> None:
+        covered[start : start + length] = b"\1" * length
+
     for url in _URL.finditer(text):
         for param in _QUERY_PARAM.finditer(url.group()):
             name = re.sub(r"[-_.]", "", param.group(1).lower())
@@ -110,17 +120,19 @@ def find_secrets(text: str) -> Iterator[Secret]:
             if name in _KEY_PARAMS and not _is_placeholder(value):
                 start = url.start() + param.start(2)
                 found[start] = Secret(*where(start), len(value), param.group(1))
-                covered.append((start, start + len(value)))
+                cover(start, len(value))
     for assignment in _ASSIGNMENT.finditer(text):
         start = assignment.start("value")
         value = assignment.group("value")
-        if any(a <= start < b for a, b in covered) or _is_placeholder(value) or not _key_like(value):
+        if covered[start] or _is_placeholder(value) or not _key_like(value):
             continue
-        found[start] = Secret(*where(start), len(value), assignment.group("name"), assigned=True)
-        covered.append((start, start + len(value)))
+        begin = assignment.start()
+        while begin > 0 and text[begin - 1] in _NAME_CHARS:
+            begin -= 1
+        found[start] = Secret(*where(start), len(value), text[begin : assignment.end("word")], assigned=True)
+        cover(start, len(value))
     for token in _TOKEN.finditer(text):
-        inside = any(a <= token.start() < b for a, b in covered)
-        if not inside and not _HASH.fullmatch(token.group()) and looks_like_key(token.group()):
+        if not covered[token.start()] and not _HASH.fullmatch(token.group()) and looks_like_key(token.group()):
             found[token.start()] = Secret(*where(token.start()), len(token.group()))
     for start in sorted(found):
         yield found[start]

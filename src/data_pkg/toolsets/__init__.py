@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from data_pkg.files import open_regular, real_path
 from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, AnswerSpec, budget_problem
 from data_pkg.toolsets._arguments import coerce_arguments
 from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
 from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
-from data_pkg.toolsets._files import open_regular, real_path
 from data_pkg.toolsets._former import FormerName, former_name
 from data_pkg.toolsets._graph import Dependent, ExtendsGraph
+from data_pkg.toolsets._limits import MAX_BYTES as MAX_MANIFEST_BYTES
 from data_pkg.toolsets._naming import (
     DEFAULT_STYLE,
     MCP_NAME,
@@ -56,6 +57,7 @@ __all__ = [
     "DEFAULT_PROFILE",
     "DEFAULT_STYLE",
     "MANIFEST_ENV",
+    "MAX_MANIFEST_BYTES",
     "MCP_NAME",
     "NAME_STYLES",
     "PORTABLE_NAME",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from data_pkg.toolsets._files import real_path
+from data_pkg.files import real_path
 from data_pkg.toolsets._sources import is_profile_name, manifest_path
 
 

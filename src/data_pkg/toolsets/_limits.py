@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from data_pkg.toolsets._diagnostics import Diagnostic
 
+MAX_BYTES = 1 << 20
+"""Bytes of a manifest file (1 MiB); anything bigger is a mistake, or an attack on the parser (DM106)."""
+
 MAX_VALUES = 5_000
 """Values (scalars, lists and mappings, every reference to an earlier field counted in full) per file."""
 

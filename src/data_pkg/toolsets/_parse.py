@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from pathlib import Path
 
+from data_pkg.files import byte_position, read_regular
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import Node
-from data_pkg.toolsets._files import open_regular
+from data_pkg.toolsets._limits import MAX_BYTES
 from data_pkg.toolsets._manifest import Format, Manifest, validate_document
 
-MAX_BYTES = 1 << 20
-"""Manifests are hand-written; anything bigger is a mistake (or an attack on the parser)."""
+_REGULAR = "point at a regular manifest file"
+_UNREADABLE_HINTS = {errno.EFBIG: "a manifest is a few kilobytes: split it, or extend a shared base"}
 
 FORMATS: dict[str, Format] = {".py": "python", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
@@ -71,22 +73,17 @@ def parse_manifest(path: str | Path) -> ParsedManifest:
         )
         return ParsedManifest(path, None, (problem,))
     try:
-        with open_regular(path) as handle:
-            data = handle.read(MAX_BYTES + 1)
+        data = read_regular(path, limit=MAX_BYTES)
     except FileNotFoundError:
         return ParsedManifest(path, None, (diagnostic("DM302", "manifest file not found", file=file),))
     except OSError as error:
-        hint = None if isinstance(error, PermissionError) else "point at a regular manifest file"
+        hint = None if isinstance(error, PermissionError) else _UNREADABLE_HINTS.get(error.errno or 0, _REGULAR)
         unreadable = diagnostic("DM106", f"cannot read the file: {error.strerror or error}", hint=hint, file=file)
         return ParsedManifest(path, None, (unreadable,))
-    if len(data) > MAX_BYTES:
-        too_big = diagnostic("DM106", f"the file is larger than {MAX_BYTES} bytes", file=file)
-        return ParsedManifest(path, None, (too_big,))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        line, col = byte_position(data, error.start)
         bad = diagnostic("DM106", "the file is not UTF-8 text", file=file, line=line, col=col)
         return ParsedManifest(path, None, (bad,))
     root, problems = parse_text(text, fmt, file)

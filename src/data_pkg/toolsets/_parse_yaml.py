@@ -93,12 +93,31 @@ def _convert(loader: _Loader, node: yaml.Node) -> Node:
     raise _RefusedError("unsupported YAML node", node.start_mark)  # pragma: no cover - PyYAML has only three kinds
 
 
+def _unprintable(text: str, error: yaml.reader.ReaderError, file: str) -> Diagnostic:
+    """DM101 for a character YAML does not allow anywhere (comments included): a C0 control, U+FFFE, U+FFFF."""
+    offset = error.position
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    code = error.character if isinstance(error.character, int) else 0  # an int: the text is already decoded
+    return diagnostic(
+        "DM101",
+        f"invalid YAML: the character U+{code:04X} is not allowed in a YAML file, not even in a comment",
+        hint="delete it; inside a double-quoted string it can be written as an escape (\\x01, \\uFFFE)",
+        file=file,
+        line=line,
+        col=col,
+    )
+
+
 def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
     """Parse a YAML manifest into a node tree (None when it is not valid YAML or uses refused constructs).
 
     An empty document is an empty mapping: it then fails later as an empty tool set, which says more.
     """
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)  # the reader refuses non-printable characters here, before any parsing
+    except yaml.reader.ReaderError as error:
+        return None, [_unprintable(text, error, file)]
     try:
         composed = loader.get_single_node()
         if composed is None:

@@ -23,8 +23,8 @@ from data_pkg.catalog import (
     replacement,
     tier_rank,
 )
+from data_pkg.files import real_path
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
-from data_pkg.toolsets._files import real_path
 from data_pkg.toolsets._patterns import is_pattern, matches, pattern_problem, suggest, tool_names
 from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, profile_path
 from data_pkg.toolsets._sources import is_profile_name, manifest_path

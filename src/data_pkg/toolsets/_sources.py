@@ -49,6 +49,12 @@ def manifest_path(value: str, *, base: Path | None = None) -> Path | Diagnostic:
     escape gone wrong), so it is refused with a hint rather than looked up as a strange file name.
     The diagnostic carries no file: callers add where the value was written.
     """
+    if "\0" in value:
+        return diagnostic(
+            "DM304",
+            f"manifest path {value!r} contains a NUL character, which no file name can hold",
+            hint="write the path out again: a NUL is often what a broken escape (\\u0000) leaves",
+        )
     if os.sep == "/" and "\\" in value:
         return diagnostic(
             "DM304",
