@@ -8,8 +8,12 @@ in one process's memory and a session here must be served by any worker.
 A single request of an open session skips the transport and goes straight
 to the SDK's request kernel (``_exchange``): same answer, a fraction of the CPU.
 
-For each request, in order (the first failure answers):
+Before any of this, the connection guard (``_guard``) has bounded the
+request's headers, the time it took to arrive and the connections held. For
+each request, in order (the first failure answers):
 
+0. the server is not stopping (else 503), and the request line and headers
+   are within their bound (431);
 1. path is the MCP path, else 404;
 2. ``Origin`` (when sent) and ``Host`` are allowed, else 403 / 421;
 3. method is POST, GET or DELETE, else 405;
@@ -17,12 +21,14 @@ For each request, in order (the first failure answers):
    in a header is refused with a body that says where it goes;
 5. POST only: body within the size bound (413), JSON content type (415),
    parseable JSON nested within a bound (400, -32700), a JSON-RPC message
-   (400, -32600);
+   whose text is valid Unicode (400, -32600), a batch the session's version
+   allows and within its bound (400);
 6. ``initialize`` opens a session (its answer carries ``mcp-session-id``);
    anything else needs that header (400 without, 404 when the session is
    unknown, ended, idle too long, evicted or was opened with another key);
 7. a protocol version header the SDK's handshake era does not know: 400;
-8. the key's in-flight bound on this worker: 429 with ``Retry-After``;
+8. the key's in-flight bound on this worker (each message of a batch counts):
+   429 with ``Retry-After``;
 9. ``initialize`` only: the upstream must accept the key (401 when it
    rejects it, 503 when its reply proves nothing or it cannot be asked; a
    check beyond the bounds on key checks: 429 per client address, 503 per
@@ -32,6 +38,8 @@ For each request, in order (the first failure answers):
 GET with a valid session answers 405 (this server never pushes messages
 unasked); DELETE ends the session. Batches are accepted from 2025-03-26 (and
 older) sessions and split into single messages for the SDK, which has none.
+On shutdown :meth:`HostedApp.drain` gives the requests in flight a grace
+period, then ends them with a JSON-RPC 503.
 """
 
 from __future__ import annotations
