@@ -85,7 +85,7 @@ class HostedConfig:
     """Seconds a request (headers and body) has to arrive whole (``DATA_HOSTED_READ_TIMEOUT``)."""
     max_connections: int = 1000
     """Connections one worker holds at most (``DATA_HOSTED_MAX_CONNECTIONS``)."""
-    shutdown_grace: float = 30.0
+    shutdown_grace: float = 25.0
     """Seconds requests in flight get to finish after SIGTERM/SIGINT (``DATA_HOSTED_SHUTDOWN_GRACE``)."""
     key_checks_per_client: int = 60
     """Key checks sent upstream per minute for one client address (``DATA_HOSTED_KEY_CHECKS_PER_CLIENT``)."""
