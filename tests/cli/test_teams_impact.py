@@ -124,3 +124,55 @@ def test_usage_errors_exit_2_with_a_message(repo: Repo, tmp_path: Path) -> None:
     (outside / "desk.yaml").write_text("tools: [company.quote]\n")
     not_git = repo.run("impact", "desk.yaml", cwd=outside)
     assert not_git.returncode == 2 and "is not in a git repository" in not_git.stderr
+
+
+# File names a repository can hold that would break or hide a row of the Markdown posted as a comment.
+HOSTILE_NAMES = (
+    "teams/line\nbreak.yaml",
+    "teams/pi|pe.yaml",
+    "teams/back`tick.yaml",
+    "teams/<!--hidden.yaml",
+    "teams/`` -->|\t.yaml",
+)
+
+
+def _rows(markdown: str) -> list[list[Any]]:
+    """The body rows of the report's table as a CommonMark renderer with GitHub's tables sees them."""
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").enable("table").parse(markdown)
+    assert not [t for t in tokens if t.type.startswith("html")], "nothing in the report is raw HTML"
+    rows: list[list[Any]] = []
+    inside = False
+    for token in tokens:
+        if token.type in ("tbody_open", "tbody_close"):
+            inside = token.type == "tbody_open"
+        elif inside and token.type == "tr_open":
+            rows.append([])
+        elif inside and token.type == "inline":
+            rows[-1].append(token.children)
+    return rows
+
+
+def test_every_reached_file_is_exactly_one_visible_row_whatever_its_name(repo: Repo) -> None:
+    for name in HOSTILE_NAMES:
+        repo.write(name, "description: A team.\nextends: [../base/desk.yaml]\n")
+    repo.commit("Teams with unusual file names")
+    repo.write("base/desk.yaml", RESHAPED_BASE)
+    done = repo.run("impact", "base/desk.yaml")
+    assert done.returncode == 0, done.stderr
+    rows = _rows(done.stdout)
+    assert len(rows) == len(FILES) + len(HOSTILE_NAMES)
+    first_cells = []
+    for cells in rows:
+        assert len(cells) == 5
+        assert [child.type for child in cells[0]] == ["code_inline"]  # the name is one code span, nothing else
+        first_cells.append(cells[0][0].content)
+    shown = {name: name.replace("\n", "\\n").replace("\t", "\\t") for name in HOSTILE_NAMES}
+    assert set(shown.values()) <= set(first_cells)
+    from markdown_it import MarkdownIt
+
+    tokens = MarkdownIt("commonmark").parse(done.stdout)
+    headings = [tokens[i + 1].children for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h4"]
+    named = {children[0].content for children in headings if [c.type for c in children] == ["code_inline"]}
+    assert set(shown.values()) <= named  # each changed manifest's section is headed by its name, whole

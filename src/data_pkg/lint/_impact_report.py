@@ -13,11 +13,43 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from data_pkg.lint._impact import IMPACT_VERSION, Impact, ManifestImpact, SetState
 
 _BROKEN = ("does not resolve", "still does not resolve", "new, does not resolve")
+_BACKTICKS = re.compile("`+")
+
+
+def _visible(text: str) -> str:
+    """``text`` on one line: each character that is not printable (a line break, a tab, an escape) as its escape."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def _code(text: str, *, cell: bool = False) -> str:
+    """``text`` (a file name, a tool name) as one inline code span that nothing in it can end or break.
+
+    File names come from the repository: a line break, a backtick, ``|`` or ``<!--`` in one must not end
+    the span, the table row or the comment it is posted in. Inside the span nothing is markup (``<!--``
+    included), so the span only has to hold: its fence is longer than any run of backticks in the text,
+    and in a table cell ``|`` is escaped, which GitHub's tables read as a pipe even inside code.
+    """
+    shown = _visible(text)
+    fence = "`" * (max((len(run) for run in _BACKTICKS.findall(shown)), default=0) + 1)
+    if shown.startswith(("`", " ")) or shown.endswith(("`", " ")):
+        shown = f" {shown} "  # one space each side is stripped again; a backtick there would join the fence
+    if cell:
+        shown = shown.replace("|", "\\|")
+    return f"{fence}{shown}{fence}"
+
+
+def _fenced(lines: tuple[str, ...] | list[str]) -> list[str]:
+    """``lines`` as a fenced text block that no line of theirs can close."""
+    shown = [_visible(line) for line in lines]
+    longest = max((len(run) for line in shown for run in _BACKTICKS.findall(line)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [f"{fence}text", *shown, fence]
 
 
 def _count(before: SetState | None, after: SetState | None, value: str) -> str:
@@ -43,7 +75,7 @@ def _status(m: ManifestImpact) -> str:
 def _through(m: ManifestImpact) -> str:
     if not m.via:
         return "changed"
-    return " → ".join(f"`{p}`" for p in m.via[1:])
+    return " → ".join(_code(p, cell=True) for p in m.via[1:])
 
 
 def _plural(count: int, one: str, many: str) -> str:
@@ -70,23 +102,23 @@ def _totals(report: Impact) -> str:
 def _details(m: ManifestImpact) -> list[str]:
     out: list[str] = []
     if m.after is not None and not m.after.resolves:
-        out += ["", f"#### `{m.path}` does not resolve", "", "```text", *m.after.errors, "```"]
+        out += ["", f"#### {_code(m.path)} does not resolve", "", *_fenced(m.after.errors)]
         return out
     c = m.change
     if not c:
         return out
-    out += ["", f"#### `{m.path}`", ""]
+    out += ["", f"#### {_code(m.path)}", ""]
     for label, names in (("added", c.added), ("removed", c.removed), ("changed", c.changed)):
         if names:
-            out.append(f"- {label}: " + ", ".join(f"`{n}`" for n in names))
+            out.append(f"- {label}: " + ", ".join(_code(n) for n in names))
     if c.renamed:
-        out.append("- renamed: " + ", ".join(f"`{a}` → `{b}`" for a, b in c.renamed))
+        out.append("- renamed: " + ", ".join(f"{_code(a)} → {_code(b)}" for a, b in c.renamed))
     return out
 
 
 def render_markdown(report: Impact) -> str:
     """The report as Markdown (see the module docstring)."""
-    lines = [f"### data-mcp impact against {report.base} ({report.commit[:12]})", ""]
+    lines = [f"### data-mcp impact against {_visible(report.base)} ({report.commit[:12]})", ""]
     if not report.manifests:
         lines.append("No manifest among the changed files, and none extends them.")
     else:
@@ -95,11 +127,11 @@ def render_markdown(report: Impact) -> str:
         for m in report.manifests:
             tools = _count(m.before, m.after, "tools")
             tokens = _count(m.before, m.after, "tokens")
-            lines.append(f"| `{m.path}` | {_through(m)} | {tools} | {tokens} | {_status(m)} |")
+            lines.append(f"| {_code(m.path, cell=True)} | {_through(m)} | {tools} | {tokens} | {_status(m)} |")
         for m in report.manifests:
             lines += _details(m)
     if report.skipped:
-        lines += ["", "Not manifests, not compared: " + ", ".join(f"`{s}`" for s in report.skipped)]
+        lines += ["", "Not manifests, not compared: " + ", ".join(_code(s) for s in report.skipped)]
     return "\n".join(lines) + "\n"
 
 
