@@ -17,9 +17,10 @@ rate limits of its own for any key:
   session is refused for now (503 with ``Retry-After``) rather than opened
   for a key nobody vouched for.
 
-Verdicts are remembered by key tag (never by the key) in a bounded table:
-an accepted key for :data:`ACCEPTED_FOR` seconds, a rejected one for
-:data:`REJECTED_FOR`. Concurrent checks of one key share one upstream call.
+Verdicts are remembered by key tag (never by the key) in two bounded tables,
+so that rejected keys never push out accepted ones: an accepted key for
+:data:`ACCEPTED_FOR` seconds, a rejected one for :data:`REJECTED_FOR`.
+Concurrent checks of one key share one upstream call.
 A check that has to go upstream is counted against the rate limits given
 (per client address, and per worker), so made-up keys cannot make the
 server send one upstream request per ``initialize``.
@@ -60,7 +61,7 @@ ACCEPTED_FOR = 300.0
 REJECTED_FOR = 60.0
 """Seconds a rejected key is refused without asking again (a key just created upstream waits at most this)."""
 MAX_VERDICTS = 4096
-"""Verdicts kept; the least recently used one is forgotten beyond that."""
+"""Verdicts of each kind kept (accepted, rejected); the least recently used one is forgotten beyond that."""
 
 # A plan denial without one of the service's own phrases (kind "other") is a bare 402/403 status: anyone can send one.
 _OWN_WORDS = ("restricted", "exclusive", "legacy", "premium_query")
@@ -114,28 +115,33 @@ class KeyVerdicts:
         self._ttl: dict[Verdict, float] = {"accepted": accepted_for, "rejected": rejected_for}
         self._max_entries = max_entries
         self._clock = clock
-        self._known: OrderedDict[str, tuple[Verdict, float]] = OrderedDict()
+        # One table per verdict, each bounded on its own: made-up keys churn the rejected one only, and never
+        # push a real user's accepted verdict out (which would cost that user a check at the next initialize).
+        self._known: dict[Verdict, OrderedDict[str, float]] = {"accepted": OrderedDict(), "rejected": OrderedDict()}
         self._pending: dict[str, _Pending] = {}
 
     def __len__(self) -> int:
-        return len(self._known)
+        return sum(len(table) for table in self._known.values())
 
     def _remembered(self, tag: str) -> Verdict | None:
-        found = self._known.get(tag)
-        if found is None:
-            return None
-        verdict, until = found
-        if self._clock() >= until:
-            del self._known[tag]
-            return None
-        self._known.move_to_end(tag)
-        return verdict
+        for verdict, table in self._known.items():
+            until = table.get(tag)
+            if until is None:
+                continue
+            if self._clock() >= until:
+                del table[tag]
+                return None
+            table.move_to_end(tag)
+            return verdict
+        return None
 
     def _remember(self, tag: str, verdict: Verdict) -> None:
-        self._known[tag] = (verdict, self._clock() + self._ttl[verdict])
-        self._known.move_to_end(tag)
-        while len(self._known) > self._max_entries:
-            self._known.popitem(last=False)
+        for table in self._known.values():
+            table.pop(tag, None)
+        table = self._known[verdict]
+        table[tag] = self._clock() + self._ttl[verdict]
+        while len(table) > self._max_entries:
+            table.popitem(last=False)
 
     async def _question(self, api_key: Secret) -> Verdict:
         try:

@@ -117,3 +117,18 @@ async def test_a_check_that_fails_unexpectedly_gives_no_verdict_and_logs_only_it
     assert len(verdicts) == 0
     assert "key check failed unexpectedly (RuntimeError)" in caplog.text
     assert "sk-never-logged-1234" not in caplog.text
+
+
+async def test_rejected_keys_never_push_an_accepted_one_out(sandbox_transports: Transports) -> None:
+    asked: list[str] = []
+
+    async def ask(key: Secret) -> bytes:
+        asked.append(key.reveal())
+        return await sandbox_transports.check_key(key)
+
+    verdicts = KeyVerdicts(ask, max_entries=4)
+    assert await verdicts.verdict(Secret("demo"), "real") == "accepted"
+    for number in range(10):
+        assert await verdicts.verdict(Secret(f"made-up-{number}"), f"junk-{number}") == "rejected"
+    assert await verdicts.verdict(Secret("demo"), "real") == "accepted"
+    assert asked.count("demo") == 1 and len(verdicts) == 5
