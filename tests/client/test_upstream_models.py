@@ -8,11 +8,12 @@ a string, an empty string stays empty, a null stays null, a time keeps its insta
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from data_pkg.catalog import Endpoint
+from data_pkg.catalog import Endpoint, by_key
 from data_pkg.client._bulk import CsvRows
 from data_pkg.client._decode import decode_json
 from data_pkg.models import ResponseModel
@@ -64,3 +65,21 @@ def test_every_field_is_typed_and_round_trips(example: Example, endpoint: Endpoi
             )
         }
         assert lost == {}, f"row {index}: sent -> kept differ"
+
+
+def test_an_ipo_price_range_may_be_one_price_as_a_number() -> None:
+    # Replies recorded from the live upstream send a set price as a number; strict mode refused the row.
+    row = {
+        "symbol": "PEVC",
+        "date": "2025-02-03",
+        "company": "Pacer",
+        "exchange": "NYSE",
+        "actions": "Priced",
+        "priceRange": 20.0,
+    }
+    (event,) = decode_json(by_key("ipo_calendar"), json.dumps([row]).encode(), "strict")
+    assert event.price_range == 20.0 and event.model_dump(by_alias=True)["priceRange"] == 20.0
+    (event,) = decode_json(
+        by_key("ipo_calendar"), json.dumps([{**row, "priceRange": "10.00-12.00"}]).encode(), "strict"
+    )
+    assert event.price_range == "10.00-12.00"

@@ -53,7 +53,8 @@ class IPOEvent(ResponseModel):
     exchange: str
     actions: str
     shares: int | None = None
-    price_range: str | None = Field(None, alias="priceRange")
+    # A range as text ("10.00-12.00"), or one price as a number once it is set (20.0).
+    price_range: float | str | None = Field(None, alias="priceRange")
     market_cap: float | None = Field(None, alias="marketCap")
     daa: str | None = None
 
