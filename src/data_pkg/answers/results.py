@@ -40,8 +40,11 @@ def plain(value: Any) -> Any:
     """JSON values of ``value`` (models dumped by their wire names)."""
     if isinstance(value, BaseModel):
         # A row kept unvalidated holds the upstream's values as they came ('n/a' where a float was
-        # expected): dumped as they are, without a serializer warning for each.
-        return value.model_dump(mode="json", by_alias=True, warnings=False)
+        # expected): dumped as they are, without a serializer warning for each. A field whose text
+        # was no date is None in the row and the text in ``unparsed``: the answer says what was sent.
+        written = value.model_dump(mode="json", by_alias=True, warnings=False)
+        unparsed = getattr(value, "unparsed", None)
+        return {**written, **unparsed} if unparsed else written
     if isinstance(value, list):
         return [plain(item) for item in value]
     return value

@@ -6,8 +6,9 @@
 The same rule applies to JSON bodies and to CSV rows of bulk files.
 
 Text that is no date or time (an impossible date in a bulk row) is not a misfit: in every mode the row
-is kept with that field None and ``row.unparsed`` holding the text, and (but in ``lenient``) a warning
-names the field and the row. A strict stream that does stop at a misfit says how many rows came before.
+is kept with that field None, ``row.unparsed`` holding the text and ``row.validated`` False, and (but in
+``lenient``) a warning names the field and the row. A strict stream that does stop at a misfit says
+how many rows came before.
 """
 
 from __future__ import annotations

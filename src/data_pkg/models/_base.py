@@ -9,7 +9,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, ModelWrapValidatorHandler, PrivateAttr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationError,
+    model_validator,
+)
 
 from data_pkg.models._time import UNPARSED
 
@@ -41,7 +48,10 @@ class ResponseModel(BaseModel):
 
     @property
     def unparsed(self) -> Mapping[str, Any]:
-        """Values sent as text that is no date or time (``"2025-02-31 00:00:00"``), by wire name; those fields are None."""
+        """Values sent as text that is no date or time (``"2025-02-31 00:00:00"``), by wire name.
+
+        Those fields are None, and the row is marked as not fitting its model (``validated`` is False).
+        """
         return self._unparsed
 
     @model_validator(mode="wrap")
@@ -57,6 +67,8 @@ class ResponseModel(BaseModel):
                 raise
             row = handler({name: (None if name in fields else value) for name, value in data.items()})
             row._unparsed = {name: data[name] for name in fields}
+            # It does not fit as sent: whoever needs rows that fit (structured content) checks it again.
+            object.__setattr__(row, "__class__", _unvalidated_class(type(row)))
             return row
 
     @classmethod
