@@ -85,6 +85,7 @@ def test_json_is_one_documented_object(desk: Path, capsys: pytest.CaptureFixture
         "version": 1,
         "files": ["desk.yaml"],
         "dependents": [],
+        "orphans": [],
         "summary": {"files": 1, "error": 1, "warning": 1, "info": 0},
         "findings": [
             {

@@ -16,6 +16,7 @@ import yaml
 
 import data_pkg.lint as lint
 from data_pkg.lint import all_rules, lint_paths
+from data_pkg.lint._inputs import is_manifest_path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "data_pkg" / "lint"
@@ -134,15 +135,31 @@ def test_no_vendor_names_in_lint_files() -> None:
 
 def test_pre_commit_hook_runs_lint_on_manifest_files() -> None:
     hook, lock = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert (hook["id"], hook["entry"], hook["language"]) == ("data-mcp-lint", "data-mcp lint", "python")
+    assert (hook["id"], hook["entry"], hook["language"]) == ("data-mcp-lint", "data-mcp lint --missing-bases", "python")
     assert (lock["id"], lock["entry"], lock["pass_filenames"]) == ("data-mcp-lock", "data-mcp lock --check", False)
+    assert hook["always_run"] and lock["always_run"]  # a commit that only deletes a base passes them no file
     files, exclude = re.compile(hook["files"]), re.compile(hook["exclude"])
-    for name in ("manifests/desk.py", "desk.yaml", "a/b.yml", "team.json"):
+    for name in ("manifests/desk.py", "desk.yaml", "a/b.yml", "team.json", "a.b/c.yaml"):
         assert files.search(name) and not exclude.search(name), name
     for name in ("README.md", "pyproject.toml", "desk.yaml.bak"):
         assert not files.search(name), name
-    for name in ("manifests/desk.lock.json", "manifest.schema.json"):
+    for name in ("manifests/desk.lock.json", "manifest.schema.json", ".pre-commit-config.yaml", ".github/ci.yml"):
         assert exclude.search(name), name
+    # What the hook passes is what a folder search would take for a manifest, no more.
+    for name in (
+        "desk.yaml",
+        "_desk.py",
+        "teams/__init__.py",
+        "a/__pycache__/x.py",
+        "node_modules/p/package.json",
+        ".hidden/desk.yaml",
+        "teams/.desk.yaml",
+        "t/d.lock.json",
+        "x.schema.json",
+        "teams/x_y.json",
+    ):
+        hooked = bool(files.search(name)) and not exclude.search(name)
+        assert hooked == is_manifest_path(Path(name)), name
 
 
 def test_the_hooks_file_list_is_what_lint_accepts(tmp_path: Path) -> None:

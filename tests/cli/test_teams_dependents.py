@@ -143,17 +143,25 @@ def _hooks() -> dict[str, dict[str, Any]]:
     return {hook["id"]: hook for hook in yaml.safe_load(HOOKS.read_text())}
 
 
-def run_hook(repo: Repo, hook_id: str) -> subprocess.CompletedProcess[str]:
-    """Run a shipped hook as pre-commit would: the documented config over the hook's manifest, on staged files."""
+def run_hook(repo: Repo, hook_id: str, configured: dict[str, Any] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run a shipped hook as pre-commit would, on the staged files.
+
+    The hook's definition is the shipped one with the user's settings on top: ``configured``, else the
+    documented config's. As pre-commit does, only staged files that still exist are passed
+    (``--diff-filter=ACMRTUXB``: a deletion is never a file to check), kept by ``files`` and ``exclude``;
+    without one the hook is skipped unless it is ``always_run``.
+    """
     hook = dict(_hooks()[hook_id])
-    configured = [h for r in _documented_config()["repos"] for h in r["hooks"] if h["id"] == hook_id]
-    assert len(configured) == 1, hook_id
-    hook.update(configured[0])
-    staged = repo.git("diff", "--cached", "--name-only").split()
+    if configured is None:
+        found = [h for r in _documented_config()["repos"] for h in r["hooks"] if h["id"] == hook_id]
+        assert len(found) == 1, hook_id
+        configured = found[0]
+    hook.update(configured)
+    staged = repo.git("diff", "--cached", "--name-only", "--no-ext-diff", "-z", "--diff-filter=ACMRTUXB")
     files = [
         name
-        for name in staged
-        if re.search(hook.get("files", ""), name) and not re.search(hook.get("exclude", "^$"), name)
+        for name in staged.split("\0")
+        if name and re.search(hook.get("files", ""), name) and not re.search(hook.get("exclude", "^$"), name)
     ]
     if not files and not hook.get("always_run", False):
         return subprocess.CompletedProcess([hook_id], 0, "(no files to check)Skipped\n", "")  # as pre-commit does
@@ -192,7 +200,8 @@ def test_the_hook_never_lints_lock_files_as_manifests(repo: Repo) -> None:
     assert repo.run("lock", "base", "teams").returncode == 0
     repo.git("add", "-A")
     assert "base/desk.lock.json" in repo.git("diff", "--cached", "--name-only")
-    assert run_hook(repo, "data-mcp-lint").stdout == "(no files to check)Skipped\n"  # lock files are excluded
+    only_locks = run_hook(repo, "data-mcp-lint")  # it runs on every commit, but lock files are never passed
+    assert (only_locks.returncode, only_locks.stdout) == (0, "no manifest files found\n")
     repo.commit("Locks")
     repo.write("teams/research/desk.py", FILES["teams/research/desk.py"] + "# Reviewed by the desk.\n")
     repo.git("add", "-A")
@@ -204,3 +213,44 @@ def test_the_hook_never_lints_lock_files_as_manifests(repo: Repo) -> None:
     assert stale.returncode == 1
     assert '-    "stock_peers",' in stale.stdout  # the dependents' locks show the change too
     assert "teams/risk/limits.lock.json is stale" in stale.stderr
+
+
+@pytest.fixture
+def locked(repo: Repo) -> Repo:
+    assert repo.run("lock", "base", "teams").returncode == 0
+    repo.commit("Locks")
+    return repo
+
+
+def test_both_hooks_block_deleting_the_base_every_team_extends(locked: Repo) -> None:
+    locked.git("rm", "-q", "base/desk.yaml", "base/desk.lock.json")
+    lint = run_hook(locked, "data-mcp-lint")
+    assert lint.returncode == 1, lint.stdout + lint.stderr
+    broken = {line.split(":", 1)[0] for line in lint.stdout.splitlines() if " DM302 " in line}
+    assert broken == {
+        "teams/macro/rates.py",
+        "teams/quant/models.json",
+        "teams/research/desk.py",
+        "teams/risk/limits.yaml",
+    }
+    assert (
+        "teams/risk/limits.yaml:2:11: DM302 error: extended manifest not found: '../../base/desk.yaml'"
+        " [because of base/desk.yaml, which teams/risk/limits.yaml extends]"
+    ) in lint.stdout
+    assert lint.stdout.endswith(
+        "5 files checked (5 because they extend one that is not there): 8 errors, 0 warnings, 0 info\n"
+    )
+    lock = run_hook(locked, "data-mcp-lock")
+    assert lock.returncode == 1
+    assert "teams/risk/limits.yaml does not resolve: no lock (fix the errors above)" in lock.stderr
+
+
+def test_the_lint_hook_lints_manifests_only_where_they_sit_at_the_root(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "root-desk", {"desk.yaml": "tools: [company.quote]\n"})
+    repo.write(".pre-commit-config.yaml", yaml.safe_dump(_documented_config()))
+    repo.write("desk.yaml", "description: The desk.\ntools: [company.quote]\n")
+    repo.write("_notes.py", "print('not a manifest')\n")
+    repo.write(".github/workflows/manifests.yml", "on: push\n")
+    repo.git("add", "-A")
+    done = run_hook(repo, "data-mcp-lint", {"id": "data-mcp-lint"})  # manifests at the root: no files: to narrow
+    assert (done.returncode, done.stdout) == (0, "1 file checked: no problems\n"), done.stdout + done.stderr

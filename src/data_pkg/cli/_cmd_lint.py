@@ -28,7 +28,9 @@ Repository settings, inline ignores, the CI recipe: docs/teams.md
 
 Every manifest in the repository that extends a linted file (directly or through others) is
 linted too, and what is found there names the base as its cause: a change to a shared base
-cannot pass while it breaks a team's manifest (--no-dependents to skip them).
+cannot pass while it breaks a team's manifest (--no-dependents to skip them). With
+--missing-bases, so is every manifest that extends a file that is not there: a deleted base is
+no file to pass, yet it breaks every manifest built on it.
 
 PATH is a manifest file, a folder (searched recursively for .py, .yaml, .yml and .json, skipping
 hidden folders, __pycache__, names starting with _ and *.schema.json), a glob (quote it; ** recurses)
@@ -52,6 +54,7 @@ Examples:
   data-mcp lint analyst --style spec
   data-mcp lint manifests --format sarif > lint.sarif
   data-mcp lint manifests --format json | jq '.findings[].code'
+  data-mcp lint --missing-bases
 """
 
 
@@ -84,13 +87,23 @@ def register(app: typer.Typer) -> None:
                 help="Also lint the manifests that extend a linted one (default: on, or the configuration's).",
             ),
         ] = None,
+        missing_bases: Annotated[
+            bool,
+            typer.Option(
+                "--missing-bases",
+                help="Also lint every manifest of this repository that extends a file that is not there"
+                " (a deleted or renamed base); PATH may then be left out. The pre-commit hook sets it.",
+            ),
+        ] = False,
     ) -> None:
         from data_pkg.lint import LintInputError, lint_paths, load_config, render, repository_root, summary
 
         try:
             config = load_config()
-            targets = paths or [str(p) for p in config.paths]
-            if not targets:
+            # The hook passes only the changed files that exist (none, when a commit only deletes): with
+            # --missing-bases no PATH means none, not the configured paths.
+            targets = paths or ([] if missing_bases else [str(p) for p in config.paths])
+            if not targets and not missing_bases:
                 raise LintInputError(
                     "name the manifests to lint (files, folders, globs or profiles), or set paths"
                     " in the repository's configuration ([tool.data-mcp] in pyproject.toml)"
@@ -103,6 +116,7 @@ def register(app: typer.Typer) -> None:
                 style=style,
                 strict=strict,
                 dependents=config.dependents if dependents is None else dependents,
+                missing_bases=missing_bases,
                 config=config,
                 relative_to=base,
             )

@@ -45,6 +45,22 @@ class DependentFinder:
         root = self.root(file)
         return [] if root is None else self.graph(root).dependents(file)
 
+    def of_missing(self, folder: Path) -> list[Dependent]:
+        """The manifests of ``folder``'s repository that extend a file of it that is not there, nearest first.
+
+        A deleted or renamed base reaches no linter as a changed file (pre-commit passes only files that
+        exist), yet every manifest that extends it stops resolving: these are the ones to lint.
+        """
+        root = self.root(folder)
+        if root is None:
+            return []
+        graph = self.graph(root)
+        found: dict[Path, Dependent] = {}
+        for base in graph.missing_bases(root):
+            for dependent in graph.dependents(base):
+                found.setdefault(dependent.path, dependent)
+        return list(found.values())
+
     def of_all(self, files: Iterable[Path]) -> list[Dependent]:
         """The dependents of ``files`` that are not among them, each once (reached first, first kept)."""
         files = [real_path(f) for f in files]

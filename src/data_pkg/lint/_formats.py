@@ -1,8 +1,9 @@
 """Output formats of a lint report: text for people, json for scripts, github and sarif for CI.
 
 - ``text``: one line per finding, ``file:line:col: CODE severity: message (hint)``, then a summary.
-- ``json``: one object, ``{"version": 1, "files": [...], "dependents": [...], "summary": {...},
-  "findings": [...]}``; each finding has ``code``, ``rule`` (the slug), ``severity``, ``message``,
+- ``json``: one object, ``{"version": 1, "files": [...], "dependents": [...], "orphans": [...],
+  "summary": {...}, "findings": [...]}`` (``orphans``: the files linted because they extend one that is
+  not there, with ``--missing-bases``); each finding has ``code``, ``rule`` (the slug), ``severity``, ``message``,
   ``hint``, ``file``, ``line`` and ``col`` (null when not applicable) and ``via`` (the chain from a
   dependent to the linted base that caused it; empty otherwise). Version 1 only ever gains keys.
 - ``github``: workflow commands (``::error file=...,line=...,col=...,title=...::message``) that
@@ -40,8 +41,13 @@ def _counted(count: int, word: str) -> str:
 def summary(report: LintReport) -> str:
     """One line: how many files, and how many findings of each severity."""
     files = _counted(len(report.files), "file") + " checked"
+    why = []
     if report.dependents:
-        files += f" ({len(report.dependents)} because they extend a linted one)"
+        why.append(f"{len(report.dependents)} because they extend a linted one")
+    if report.orphans:
+        why.append(f"{len(report.orphans)} because they extend one that is not there")
+    if why:
+        files += f" ({', '.join(why)})"
     if not report.findings:
         return f"{files}: no problems" if report.files else "no manifest files found"
     counts = ", ".join(_counted(report.count(s), s) for s in SEVERITIES)
@@ -66,6 +72,7 @@ def render_json(report: LintReport) -> str:
         "version": JSON_VERSION,
         "files": list(report.files),
         "dependents": list(report.dependents),
+        "orphans": list(report.orphans),
         "summary": counts,
         "findings": [_finding_json(f) for f in report.findings],
     }

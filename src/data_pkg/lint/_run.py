@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from data_pkg.files import read_regular
+from data_pkg.files import read_regular, real_path
 from data_pkg.lint._checks import budget_findings, name_findings, path_findings, secret_findings, tier_findings
 from data_pkg.lint._config import LintConfig, enforced
 from data_pkg.lint._dependents import DependentFinder
@@ -42,6 +42,8 @@ class LintReport:
     """Whether warnings were turned into errors."""
     dependents: tuple[str, ...] = ()
     """The files among ``files`` that were linted because they extend a linted one."""
+    orphans: tuple[str, ...] = ()
+    """The files among ``files`` that were linted because they extend one that is not there (``missing_bases``)."""
 
     def count(self, severity: Severity) -> int:
         """How many findings have ``severity``."""
@@ -123,6 +125,7 @@ def lint_paths(
     style: str | None = None,
     strict: bool = False,
     dependents: bool = False,
+    missing_bases: bool = False,
     config: LintConfig | None = None,
     relative_to: Path | None = None,
 ) -> LintReport:
@@ -130,7 +133,9 @@ def lint_paths(
 
     ``env`` defaults to ``os.environ``; ``style`` lints under that naming style, as if
     ``DATA_MCP_TOOL_NAME_STYLE`` were set. ``strict`` turns warnings into errors. ``dependents`` also
-    lints every manifest of the repository that extends a linted file. ``config`` holds the repository's
+    lints every manifest of the repository that extends a linted file; ``missing_bases`` every manifest of the
+    working directory's repository that extends a file of it that is not there (a deleted base, which
+    pre-commit never passes to a hook). ``config`` holds the repository's
     settings (:func:`load_config`; none by default). Paths in findings are relative to ``relative_to``
     (default: the working directory) when they are inside it. Raises :class:`LintInputError` for
     arguments that name nothing lintable and for an unknown style.
@@ -146,6 +151,14 @@ def lint_paths(
         for dependent in ctx.finder.of_all(files):
             targets.append(Target(dependent.path))
             chains.append(dependent.chain)
+    orphaned = 0
+    if missing_bases:
+        linted = {real_path(t.source) for t in targets if isinstance(t.source, Path)}
+        for dependent in ctx.finder.of_missing(Path.cwd()):
+            if dependent.path not in linted:
+                targets.append(Target(dependent.path))
+                chains.append(dependent.chain)
+                orphaned += 1
     display = PathDisplay(relative_to or Path.cwd())
     ignores = _Ignores()
     findings: list[Finding] = []
@@ -174,4 +187,5 @@ def lint_paths(
             findings.append(replace(found, severity=severity))
     labels = tuple(display(t.label)[0] if isinstance(t.source, Path) else t.label for t in targets)
     extra = tuple(label for label, chain in zip(labels, chains, strict=True) if chain)
-    return LintReport(labels, tuple(findings), strict, extra)
+    split = len(extra) - orphaned
+    return LintReport(labels, tuple(findings), strict, extra[:split], extra[split:])

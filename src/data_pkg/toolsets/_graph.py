@@ -68,6 +68,11 @@ class ExtendsGraph:
                 edges[real_path(file)] = bases
         return cls(edges)
 
+    def missing_bases(self, within: Path) -> list[Path]:
+        """The files under ``within`` that some file extends and that are not there (deleted or renamed), sorted."""
+        folder = real_path(within)
+        return sorted(base for base in self._extended_by if base.is_relative_to(folder) and not base.exists())
+
     def extended_by(self, base: Path) -> tuple[Path, ...]:
         """The files that name ``base`` in their own ``extends``, sorted."""
         return self._extended_by.get(real_path(base), ())
