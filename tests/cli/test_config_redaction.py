@@ -96,6 +96,12 @@ CASES: dict[str, tuple[str, str, str, str]] = {
         '"--apikey=****CRET"',
         SECRET_KEY,
     ),
+    "pasted-as-the-command": (  # the key in its field and, by mistake, as the command too (its name lowercased once)
+        _config(f'"DATA_API_KEY": "{SECRET_KEY}", {FINE}', args="[]").replace(PYTHON, json.dumps(SECRET_KEY)),
+        "DC208",
+        'command "****CRET" with args [] does not start data-mcp',
+        SECRET_KEY.lower(),
+    ),
 }
 
 

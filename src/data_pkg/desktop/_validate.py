@@ -172,9 +172,14 @@ class _Checker:
         return tuple(self.redactor.finding(f) for f in ordered)
 
 
+def _file_name(command: str) -> str:
+    """The last part of a command's path, as written (either slash)."""
+    return re.split(r"[\\/]", command)[-1]
+
+
 def command_stem(command: str) -> str:
     """The command's file name in lowercase, without .exe/.cmd/.bat: ``python3``, ``data-mcp``."""
-    name = re.split(r"[\\/]", command)[-1].lower()
+    name = _file_name(command).lower()
     for suffix in (".exe", ".cmd", ".bat"):
         if name.endswith(suffix):
             return name[: -len(suffix)]
@@ -453,7 +458,9 @@ def _check_args(checker: _Checker, label: str, entry: JsonNode, command: str | N
         return args  # no command, or one that cannot start (DC206, DC207): its args say nothing yet
     stem = command_stem(command)
     check = next(check for applies, check in _LAUNCHES if applies(stem, args))
-    problem = check(label, stem, args)
+    # The name as written, not the lowercased stem: a key pasted as the command is then the key value
+    # the redactor knows, and is masked in the message like everywhere else.
+    problem = check(label, _file_name(command), args)
     if problem is not None:
         checker.add("DC208", node if node is not None else entry, *problem)
     return args
