@@ -8,6 +8,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from data_pkg.files import write_atomic
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -24,7 +26,7 @@ def sync(files: Mapping[Path, str], *, check: bool, command: str) -> int:
             continue
         if not check:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(wanted, encoding="utf-8")
+            write_atomic(path, wanted.encode("utf-8"), mode=None)
             print(f"wrote {path}")
             continue
         stale = True

@@ -24,6 +24,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import anyio
 
 from data_hosted._tools import Toolset, build_toolset
+from data_pkg.files import read_regular, write_atomic
 from data_pkg.redact import redact
 
 __all__ = ["CoverageError", "Snapshot", "diff", "fetch_tools", "render", "snapshot_of", "with_key"]
@@ -191,6 +192,21 @@ def render(
     return "\n".join(lines) + "\n"
 
 
+MAX_TABLE_BYTES = 16 << 20
+"""The previous table is a page of the docs; reading stops past this (a link to a device would never end)."""
+
+
+def _read_previous(output: Path) -> str:
+    """The table written last time at ``output``; empty when there is none."""
+    try:
+        return read_regular(output, limit=MAX_TABLE_BYTES).decode("utf-8")
+    except FileNotFoundError:
+        return ""
+    except (OSError, UnicodeDecodeError) as error:
+        why = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise CoverageError(f"{output}: cannot read the previous table: {why or error}") from None
+
+
 def run(
     url: str, output: Path | None, environ: Mapping[str, str], *, timeout: float = 30.0
 ) -> tuple[str, Sequence[str]]:
@@ -199,11 +215,14 @@ def run(
 
     full = with_key(url, environ.get("DATA_API_KEY", "").strip() or None)
     current = fetch_tools(full, timeout)
-    previous = snapshot_of(output.read_text()) if output is not None and output.exists() else None
+    previous = snapshot_of(_read_previous(output)) if output is not None else None
     parts = urlsplit(url)
     source = urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
     table = render(current, previous, source=source, segments=Settings.from_env(environ).segments)
     if output is not None:
-        output.write_text(table)
+        try:  # atomically: a full disk or a read-only folder keeps the previous table whole
+            write_atomic(output, table.encode("utf-8"), mode=None)
+        except OSError as error:
+            raise CoverageError(f"{output}: could not write the table: {error.strerror or error}") from None
     changes = ["first table"] if previous is None else diff(previous, current).lines()
     return table, changes

@@ -16,7 +16,8 @@ the severity its rule declares. Codes are never renumbered or reused: tools, doc
 notes refer to them; a code no longer reported stays, with status ``retired``.
 
 This module sits beside :mod:`data_pkg.errors` at the bottom of the layers: every package may
-import it, and it imports nothing of the project.
+import it, and it imports nothing of the project but :mod:`data_pkg.files` (the standard library only),
+through which :meth:`Snippet.write` writes.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
+
+from data_pkg.files import write_atomic
 
 __all__ = ["SEVERITIES", "Example", "Finding", "Rule", "RuleTable", "Severity", "Snippet", "Status"]
 
@@ -60,9 +63,9 @@ class Snippet:
         for relative, text in self.files:
             companion = (folder / relative).resolve()
             companion.parent.mkdir(parents=True, exist_ok=True)
-            companion.write_text(text.replace(HERE, here), encoding="utf-8")
+            write_atomic(companion, text.replace(HERE, here).encode("utf-8"), mode=None)
         path = folder / self.name
-        path.write_bytes(self.text.replace(HERE, here).encode(self.encoding))
+        write_atomic(path, self.text.replace(HERE, here).encode(self.encoding), mode=None)
         return path
 
     def shown(self) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 import typer
 
+from data_pkg.files import write_atomic
 from data_pkg.toolsets import estimate_tokens
 
 MANIFEST = '''"""Demo desk: the analyst profile, as a team would extend it."""
@@ -68,7 +69,7 @@ async def _run(base_url: str, folder: Path) -> None:
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     manifest = folder / "demo-desk.py"
-    manifest.write_text(MANIFEST)
+    write_atomic(manifest, MANIFEST.encode("utf-8"), mode=None)
     env = {k: v for k, v in os.environ.items() if not k.startswith("DATA_")}
     env |= {"DATA_API_KEY": "demo", "DATA_BASE_URL": base_url, "DATA_MCP_MANIFEST": str(manifest)}
     changed = anyio.Event()
@@ -108,9 +109,7 @@ async def _run(base_url: str, folder: Path) -> None:
                 _say(f"      {name} {json.dumps(arguments)} -> {mark}: {_short(text, 90)}")
             _say("[5/5] hot reload: adding technical.rsi to the manifest and saving it")
             saved = time.perf_counter()
-            temporary = manifest.with_name(".demo-desk.py.tmp")
-            temporary.write_text(MANIFEST + 'TOOLS = ["technical.rsi"]\n')
-            os.replace(temporary, manifest)
+            write_atomic(manifest, (MANIFEST + 'TOOLS = ["technical.rsi"]\n').encode("utf-8"), mode=None)
             with anyio.fail_after(10):
                 await changed.wait()
             latency = (time.perf_counter() - saved) * 1000
