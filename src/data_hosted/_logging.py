@@ -16,21 +16,11 @@ import logging
 import sys
 from typing import TextIO
 
-from data_pkg.redact import install_log_redaction, redact
+from data_pkg.redact import RedactingFormatter, install_log_redaction
 
 __all__ = ["RedactingFormatter", "configure_logging"]
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-
-
-class RedactingFormatter(logging.Formatter):
-    """Formats a record as usual, then masks every ``apikey=`` value in the whole text."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        return redact(super().format(record))
-
-    def formatException(self, ei: object) -> str:  # noqa: N802 - logging's name
-        return redact(super().formatException(ei))  # type: ignore[arg-type]
 
 
 def configure_logging(level: str = "INFO", stream: TextIO | None = None) -> logging.Handler:

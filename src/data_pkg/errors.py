@@ -21,6 +21,7 @@ __all__ = [
     "ResponseValidationError",
     "TransportError",
     "UpstreamServerError",
+    "WrongAddressError",
 ]
 
 PlanKind = Literal["restricted", "exclusive", "legacy", "premium_query", "other"]
@@ -50,6 +51,13 @@ class ConfigurationError(DataError):
     """A setting (environment variable or argument) has a value we cannot use."""
 
     category = "config"
+
+
+class WrongAddressError(ConfigurationError):
+    """``DATA_BASE_URL`` answered, but not as the API does: a redirect, or a web page where the API answers data.
+
+    The address points elsewhere (a web site, a proxy's sign-in page); retrying will not help.
+    """
 
 
 class InvalidRequestError(DataError):

@@ -19,8 +19,9 @@ from typing import Literal, get_args
 
 from data_pkg.catalog import SEGMENT_ENV, TIERS
 from data_pkg.errors import ConfigurationError
+from data_pkg.redact import redact, remember
 
-__all__ = ["Secret", "Settings", "ValidationMode"]
+__all__ = ["Secret", "Settings", "ValidationMode", "base_url_problem"]
 
 _SEGMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
@@ -35,6 +36,8 @@ class Secret:
 
     def __init__(self, value: str) -> None:
         self._value = value
+        # From now on, the value is masked wherever it shows in an error or a log line.
+        remember(value)
 
     def reveal(self) -> str:
         """The secret itself; call it only where the value must go on the wire."""
@@ -75,6 +78,16 @@ class Settings:
     segments: Mapping[str, str] = field(default_factory=dict)
     """Values of configurable path segments: ``provider``, ``ratings_addon``."""
     log_level: str | None = None
+    deadline: float = 120.0
+    """Seconds one call may take in all, retries and waits between them included (``DATA_DEADLINE``)."""
+    max_reply_bytes: int = 64 * 2**20
+    """The most bytes an answer may hold once decompressed (``DATA_MAX_REPLY_BYTES``)."""
+    max_rows: int = 200_000
+    """The most rows a JSON answer may hold (``DATA_MAX_ROWS``)."""
+    download_deadline: float = 3600.0
+    """Seconds a bulk stream or download may take (``DATA_DOWNLOAD_DEADLINE``)."""
+    max_download_bytes: int = 4 * 2**30
+    """The most bytes a bulk stream or download may hold once decompressed (``DATA_MAX_DOWNLOAD_BYTES``)."""
 
     def __post_init__(self) -> None:
         if self.validation_mode not in VALIDATION_MODES:
@@ -94,16 +107,19 @@ class Settings:
             )
         if self.rate_limit_max_wait < 0:
             raise ConfigurationError("DATA_RATE_LIMIT_MAX_WAIT must be 0 or more seconds")
+        for name, value in _BOUNDS.items():
+            if getattr(self, name) <= 0:
+                raise ConfigurationError(f"{value} must be more than 0, got {getattr(self, name)!r}")
         for name, value in self.segments.items():
             if not _SEGMENT.fullmatch(value):
                 raise ConfigurationError(
                     f"path segment {name}={value!r} may hold only lowercase letters, digits and dashes"
                 )
-        if self.base_url is not None and not self.base_url.startswith(("http://", "https://")):
-            raise ConfigurationError(f"base URL {self.base_url!r} must start with http:// or https:// (DATA_BASE_URL)")
+        if self.base_url is not None and (problem := base_url_problem(self.base_url)) is not None:
+            raise ConfigurationError(problem)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+        shown = redact(", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)))
         return f"Settings({shown})"
 
     @classmethod
@@ -130,6 +146,9 @@ class Settings:
             values["rate_limit"] = _number("DATA_RATE_LIMIT", raw, int)
         if (raw := env.get("DATA_RATE_LIMIT_MAX_WAIT")) is not None:
             values["rate_limit_max_wait"] = _number("DATA_RATE_LIMIT_MAX_WAIT", raw, float)
+        for name, variable in _BOUNDS.items():
+            if (raw := env.get(variable)) is not None and raw.strip():
+                values[name] = _number(variable, raw, float if "deadline" in name else int)
         segments = {name: value.strip() for name, var in SEGMENT_ENV.items() if (value := env.get(var, "")).strip()}
         if segments:
             values["segments"] = segments
@@ -139,6 +158,46 @@ class Settings:
         if isinstance(values.get("api_key"), str):
             values["api_key"] = Secret(str(values["api_key"]))
         return cls(**values)  # type: ignore[arg-type]
+
+
+_VERSION = re.compile(r"stable|v[0-9]+")
+"""A path segment that names the API's version: the client adds it to every path itself."""
+
+
+def base_url_problem(base_url: str) -> str | None:
+    """What is wrong with ``base_url`` as the API's address (``DATA_BASE_URL``), with the fix; None when nothing is.
+
+    The address is the API's root: scheme, host and port (and a proxy's own prefix, if any). A root that
+    ends in the version segment (``http://host/stable``) would make every request ask ``/stable/stable/...``,
+    which the API answers as if nothing were found.
+    """
+    shown = redact(base_url)
+    if not base_url.startswith(("http://", "https://")):
+        return f"base URL {shown!r} must start with http:// or https:// (DATA_BASE_URL)"
+    scheme, _, rest = base_url.partition("://")
+    host, _, path = rest.partition("/")
+    segments = path.split("/")
+    version = next((i for i, segment in enumerate(segments) if _VERSION.fullmatch(segment)), None)
+    if version is None:
+        return None
+    # The earlier API's root was ``/api/v3``: its ``api`` goes with the version.
+    start = version - 1 if version > 0 and segments[version - 1] == "api" else version
+    root = redact("/".join([f"{scheme}://{host}", *segments[:start]]))
+    tail = "/".join(segments[start:])
+    return (
+        f"base URL {shown!r} ends in the version path /{tail}, which the client adds to every request itself"
+        f" (it would ask /{tail}/stable/... and find nothing): set DATA_BASE_URL={root}"
+    )
+
+
+_BOUNDS = {
+    "deadline": "DATA_DEADLINE",
+    "max_reply_bytes": "DATA_MAX_REPLY_BYTES",
+    "max_rows": "DATA_MAX_ROWS",
+    "download_deadline": "DATA_DOWNLOAD_DEADLINE",
+    "max_download_bytes": "DATA_MAX_DOWNLOAD_BYTES",
+}
+"""The limits that keep a hostile or broken upstream from taking unbounded time or memory, and their variables."""
 
 
 def _number(name: str, raw: str, kind: type[int] | type[float]) -> int | float:

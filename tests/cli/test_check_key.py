@@ -11,7 +11,14 @@ import pytest
 from data_pkg.desktop import check_key, mask_key
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from tests.cli.test_config_support import MODES, base_env, closed_port_url, run
+from tests.hostile_upstream import hostile_upstream
 from tests.support import SECRET_KEY
+
+
+@pytest.fixture(scope="module")
+def hostile() -> Iterator[str]:
+    with hostile_upstream() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -120,3 +127,88 @@ def test_help_has_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caps
     assert result.code == 0
     assert "  Examples:\n    data-mcp check-key\n" in result.stdout
     assert "plan_limited" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("behaviour", "what"),
+    [
+        ("redirect", "it answered a redirect (HTTP 302 to "),
+        ("page", "it answered a web page (HTTP 200, HTML)"),
+        ("unknown", "answered 404, which says nothing about the key"),
+    ],
+)
+def test_a_reply_that_does_not_prove_the_key_is_not_called_valid(
+    hostile: str,
+    behaviour: str,
+    what: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = base_env(tmp_path, DATA_API_KEY=SECRET_KEY, DATA_BASE_URL=f"{hostile}/{behaviour}")
+    result = run("in-process", ["check-key"], env, monkeypatch, capsys)
+    assert result.code == 1
+    assert result.stdout.startswith("wrong_address: could not check: ")
+    assert what in result.stdout
+    assert "fix: point DATA_BASE_URL (or --base-url) at the API's own address" in result.stdout
+    assert SECRET_KEY not in result.output
+
+
+def test_json_that_is_not_a_profile_proves_nothing(hostile: str) -> None:
+    # A million small rows, none of them a profile: the client refuses the size before any verdict.
+    result = check_key({"DATA_API_KEY": SECRET_KEY, "DATA_BASE_URL": f"{hostile}/rows"})
+    assert result.status == "error" and not result.ok
+    assert "the reply held more than 200,000 rows" in result.message
+
+
+@pytest.mark.parametrize("behaviour", ["echo", "echo200"])
+def test_a_key_echoed_by_the_upstream_is_masked(
+    hostile: str, behaviour: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = base_env(tmp_path, DATA_API_KEY=SECRET_KEY, DATA_BASE_URL=f"{hostile}/{behaviour}")
+    for args in (["check-key"], ["check-key", "--json"]):
+        result = run("in-process", args, env, monkeypatch, capsys)
+        assert result.code == 1
+        assert "***" in result.stdout
+        assert SECRET_KEY not in result.output
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_base_url_ending_in_the_version_says_what_is_wrong_before_asking(
+    mode: str, sandbox: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = base_env(tmp_path, DATA_API_KEY=SECRET_KEY, DATA_BASE_URL=f"{sandbox}/stable")
+    result = run(mode, ["check-key"], env, monkeypatch, capsys)
+    assert result.code == 1
+    assert result.stdout.startswith(
+        f"wrong_address: could not check: base URL '{sandbox}/stable' ends in the version path /stable"
+    )
+    assert f"set DATA_BASE_URL={sandbox}\n" in result.stdout
+
+
+def test_a_placeholder_key_is_refused_before_it_is_sent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with running_sandbox(SandboxConfig(extra_keys={"YOUR_API_KEY": "ultimate"})) as url:
+        # Were it sent, this sandbox would call it valid.
+        env = base_env(tmp_path, DATA_API_KEY="YOUR_API_KEY", DATA_BASE_URL=url)
+        result = run("in-process", ["check-key"], env, monkeypatch, capsys)
+    assert result.code == 1
+    assert result.stdout.startswith(
+        "missing_key: DATA_API_KEY is a placeholder (****_KEY), not a key: nothing was sent"
+    )
+    # The docs' own placeholder: nothing listens there, so had it been sent, the answer would be "unreachable".
+    placeholder = check_key({"DATA_API_KEY": "<your API key>", "DATA_BASE_URL": closed_port_url()})
+    assert placeholder.status == "missing_key" and "placeholder" in placeholder.message
+
+
+def test_a_password_in_the_base_url_is_never_printed(
+    hostile: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    address = hostile.replace("http://", "http://user:hunter2-password@") + "/unknown"  # answers 404, naming the URL
+    env = base_env(tmp_path, DATA_API_KEY=SECRET_KEY, DATA_BASE_URL=address, DATA_LOG_LEVEL="DEBUG")
+    for args in (["check-key"], ["check-key", "--json"]):
+        result = run("in-process", args, env, monkeypatch, capsys)
+        assert result.code == 1
+        assert "hunter2-password" not in result.output
+        assert "http://***@127.0.0.1" in result.stdout

@@ -23,6 +23,7 @@ ALLOWED = (
     "data_pkg.errors",
     "data_pkg.files",
     "data_pkg.json_reader",
+    "data_pkg.redact",
     "data_pkg.rules",
     "data_pkg.settings",
     "data_pkg.toolsets",

@@ -21,12 +21,14 @@ The key is never printed: at most its last four characters.
 
 \b
 Answers:
-  valid         the key works (exit 0)
+  valid         the key works: the API answered a profile (exit 0)
   plan_limited  the key is valid; the plan does not cover this request (exit 0)
   invalid       the API refused the key (exit 1)
   rate_limited  the plan's calls are used up; says when to retry (exit 1)
   unreachable   no answer from DATA_BASE_URL (exit 1)
-  missing_key, missing_base_url, error  nothing to check with, or the API failed (exit 1)
+  wrong_address could not check: the address does not look like the API (exit 1)
+  missing_key, missing_base_url, error  nothing to check with (a placeholder
+                key is not sent), or the API failed (exit 1)
 
 \b
 Examples:

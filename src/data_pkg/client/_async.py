@@ -11,8 +11,9 @@ from typing import Any
 
 import httpx2
 
-from data_pkg.client._bulk import CsvRows
+from data_pkg.client._bulk import CsvRows, atext_of
 from data_pkg.client._engine import Call, Sender, arelayed, transport_error
+from data_pkg.client._limits import Limits
 from data_pkg.errors import DataError, TransportError
 from data_pkg.files import atomic_writer
 
@@ -44,24 +45,50 @@ class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
 
     async def _send(self, call: Call) -> bytes:
         url, query = self.engine.url_and_query(call)
+        limits = self.engine.limits(call)
         attempt = 0
         while True:
             await self.engine.limiter.aacquire()
             started = time.perf_counter()
             try:
-                return self.engine.reply(call, await self.http.get(url, params=query), started)
+                return await self._attempt(call, url, query, limits, started)
             except (httpx2.TransportError, DataError) as exc:
                 failure = exc
-            await asyncio.sleep(self.engine.retry_or_raise(call, attempt, failure))
+            await asyncio.sleep(self.engine.retry_or_raise(call, attempt, failure, limits))
             attempt += 1
+
+    async def _attempt(self, call: Call, url: str, query: httpx2.QueryParams, limits: Limits, started: float) -> bytes:
+        """One try: the body read chunk by chunk within ``limits``, cancelled at the deadline."""
+        if limits.left() <= 0:
+            raise limits.expired()
+        timeout = limits.timeout(self.engine.settings.timeout)
+        request = self.http.build_request("GET", url, params=query, timeout=timeout)
+
+        async def whole() -> tuple[httpx2.Response, bytes]:
+            response = await self.http.send(request, stream=True)
+            try:
+                limits.check_declared(response.headers)
+                return response, b"".join([chunk async for chunk in limits.aguard(response.aiter_bytes())])
+            finally:
+                await response.aclose()
+
+        try:
+            response, body = await asyncio.wait_for(whole(), limits.left())
+        except asyncio.TimeoutError:
+            failure = limits.expired()
+        else:
+            return self.engine.reply(call, response, body, started)
+        raise failure
 
     async def stream_rows(self, name: str, args: Mapping[str, object]) -> AsyncIterator[Any]:
         """Rows of a CSV endpoint, decoded one at a time while the body streams in."""
         call = self.engine.prepare(name, args)
-        parser = CsvRows(call.endpoint, self.engine.settings.validation_mode)
-        response = await self._open(call)
+        settings = self.engine.settings
+        parser = CsvRows(call.endpoint, settings.validation_mode, max_record=settings.max_reply_bytes)
+        limits = self.engine.stream_limits(call)
+        response = await self._open(call, limits)
         try:
-            async for chunk in arelayed(call, response.aiter_text()):
+            async for chunk in arelayed(call, atext_of(response, limits.aguard(response.aiter_bytes()))):
                 for row in parser.feed(chunk):
                     yield row
         finally:
@@ -73,28 +100,32 @@ class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
         """Stream an endpoint's raw body into ``destination``, atomically; returns the path."""
         call = self.engine.prepare(name, args)
         target = Path(destination)
-        response = await self._open(call)
+        limits = self.engine.stream_limits(call)
+        response = await self._open(call, limits)
         try:
             with atomic_writer(target, mode=None) as sink:
-                async for chunk in arelayed(call, response.aiter_bytes()):
+                async for chunk in arelayed(call, limits.aguard(response.aiter_bytes())):
                     sink.write(chunk)
         finally:
             await response.aclose()
         return target
 
-    async def _open(self, call: Call) -> httpx2.Response:
+    async def _open(self, call: Call, limits: Limits) -> httpx2.Response:
         """A streaming response whose status was checked; the caller closes it."""
         url, query = self.engine.url_and_query(call)
         await self.engine.limiter.aacquire()
-        request = self.http.build_request("GET", url, params=query)
+        timeout = limits.timeout(self.engine.settings.timeout)
+        request = self.http.build_request("GET", url, params=query, timeout=timeout)
         try:
             sent: httpx2.Response | TransportError = await self.http.send(request, stream=True)
         except httpx2.TransportError as exc:
             sent = transport_error(call, exc)
         response = self.engine.opened(sent)
-        if response.status_code >= 400:
-            body = await response.aread()
-            await response.aclose()
+        if not self.engine.streamable(response.status_code, response.headers):
+            try:
+                body = b"".join([chunk async for chunk in arelayed(call, limits.aguard(response.aiter_bytes()))])
+            finally:
+                await response.aclose()
             self.engine.check(call, response.status_code, response.headers, body)
         return response
 

@@ -16,17 +16,20 @@ from __future__ import annotations
 import importlib
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
+from pydantic.types import FailFast
 
 from data_pkg.catalog import Endpoint
+from data_pkg.client._limits import too_many_rows
 from data_pkg.errors import ResponseValidationError
 from data_pkg.models import ResponseModel
 from data_pkg.models._index import MODEL_MODULES
-from data_pkg.settings import ValidationMode
+from data_pkg.settings import Settings, ValidationMode
 
 logger = logging.getLogger("data_pkg.client")
 
@@ -42,11 +45,13 @@ def model_class(name: str) -> type[ResponseModel]:
 @cache
 def _list_adapter(name: str) -> TypeAdapter[list[Any]]:
     item: Any = str if name == "str" else model_class(name)
-    return TypeAdapter(list[item])
+    # Stop at the first row that misfits: the rows are then decoded one by one under the validation
+    # mode, and a list of misfits would otherwise cost an error object per field of every row first.
+    return TypeAdapter(Annotated[list[item], FailFast()])
 
 
-def decode_json(endpoint: Endpoint, body: bytes, mode: ValidationMode) -> list[Any]:
-    """Rows of a JSON list answer, as models (or strings for list-of-string endpoints)."""
+def decode_json(endpoint: Endpoint, body: bytes, mode: ValidationMode, limit: int = Settings.max_rows) -> list[Any]:
+    """Rows of a JSON list answer, as models (or strings for list-of-string endpoints); at most ``limit``."""
     assert endpoint.model is not None
     try:
         rows = _list_adapter(endpoint.model).validate_json(body)
@@ -55,14 +60,24 @@ def decode_json(endpoint: Endpoint, body: bytes, mode: ValidationMode) -> list[A
     else:
         _report_unparsed(endpoint, rows, mode)
         return rows
-    return [decode_row(endpoint, row, mode, number=n) for n, row in enumerate(json_rows(endpoint, body), 1)]
+    misfits = Misfits(endpoint)
+    rows = [
+        decode_row(endpoint, row, mode, number=n, misfits=misfits)
+        for n, row in enumerate(json_rows(endpoint, body, limit), 1)
+    ]
+    misfits.close()
+    return rows
 
 
-def json_rows(endpoint: Endpoint, body: bytes) -> list[Any]:
-    """The rows of a JSON answer as plain JSON values, parsed once; ResponseValidationError when it has none."""
+def json_rows(endpoint: Endpoint, body: bytes, limit: int = Settings.max_rows) -> list[Any]:
+    """The rows of a JSON answer as plain JSON values, parsed once; ResponseValidationError when it has none.
+
+    More than ``limit`` rows is an error (a million rows that misfit would each be decoded, and
+    logged, one by one).
+    """
     try:
         raw = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ResponseValidationError(
             f"{endpoint.spec}: the upstream answer is not valid JSON", endpoint=endpoint.spec
         ) from None
@@ -73,6 +88,8 @@ def json_rows(endpoint: Endpoint, body: bytes) -> list[Any]:
         raise ResponseValidationError(
             f"{endpoint.spec}: expected a JSON list, got {type(raw).__name__}", endpoint=endpoint.spec
         )
+    if len(raw) > limit:
+        raise too_many_rows(endpoint.spec, limit)
     return raw
 
 
@@ -82,32 +99,87 @@ def check_rows(endpoint: Endpoint, rows: list[Any], mode: ValidationMode) -> Non
     try:
         decoded = _list_adapter(endpoint.model).validate_python(rows)
     except ValidationError:
+        misfits = Misfits(endpoint)
         for number, row in enumerate(rows, 1):
-            decode_row(endpoint, row, mode, number=number)
+            decode_row(endpoint, row, mode, number=number, misfits=misfits)
+        misfits.close()
     else:
         _report_unparsed(endpoint, decoded, mode)
 
 
+class Misfits:
+    """The rows of one answer kept unvalidated: the first few are logged, then only how many there were.
+
+    An answer of a hundred thousand misfits would otherwise write as many log lines, and take as long.
+    """
+
+    shown = 3
+
+    def __init__(self, endpoint: Endpoint) -> None:
+        self.endpoint = endpoint
+        self.count = 0
+
+    def warn(self, number: int, problems: Callable[[], list[str]]) -> None:
+        """Count row ``number`` as a misfit; log its ``problems`` (worked out only then) while few have been."""
+        self.count += 1
+        if self.count <= self.shown:
+            logger.warning("%s: row %d kept unvalidated: %s", self.endpoint.spec, number, "; ".join(problems()))
+
+    def close(self) -> None:
+        """Log how many misfits went unlogged, if any did."""
+        if self.count > self.shown:
+            logger.warning(
+                "%s: %d more rows kept unvalidated (the first %d are logged above)",
+                self.endpoint.spec,
+                self.count - self.shown,
+                self.shown,
+            )
+
+
 def decode_row(
-    endpoint: Endpoint, row: object, mode: ValidationMode, *, number: int = 1, streamed: bool = False
+    endpoint: Endpoint,
+    row: object,
+    mode: ValidationMode,
+    *,
+    number: int = 1,
+    streamed: bool = False,
+    misfits: Misfits | None = None,
 ) -> Any:
     """Row ``number`` (from 1) as its model, applying the validation mode when it does not fit.
 
     ``streamed``: the rows before it have already been handed to the caller, which a strict error says.
+    ``misfits`` counts the answer's rows that do not fit (each is logged when None).
     """
     assert endpoint.model is not None
+    where = _Where(number, streamed, misfits or Misfits(endpoint))
     if endpoint.model == "str":
         if isinstance(row, str):
             return row
-        return _misfit(endpoint, row, mode, [f"expected a string, got {type(row).__name__}"], number, streamed)
+        return _misfit(endpoint, row, mode, lambda: [f"expected a string, got {type(row).__name__}"], where)
+    if not isinstance(row, Mapping):
+        return _misfit(endpoint, row, mode, lambda: [f"expected an object, got {type(row).__name__}"], where)
     cls = model_class(endpoint.model)
     try:
         decoded = cls.model_validate(row)
     except ValidationError as exc:
-        problems = [f"{'.'.join(str(part) for part in e['loc'])}: {e['msg']}" for e in exc.errors()[:5]]
-        return _misfit(endpoint, row, mode, problems, number, streamed)
-    _report_unparsed(endpoint, [decoded], mode, first=number)
-    return decoded
+        failure = exc
+    else:
+        _report_unparsed(endpoint, [decoded], mode, first=number)
+        return decoded
+
+    def problems() -> list[str]:
+        return [f"{'.'.join(str(part) for part in e['loc'])}: {e['msg']}" for e in failure.errors()[:5]]
+
+    return _misfit(endpoint, row, mode, problems, where)
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Which row of the answer a misfit is, whether the rows before it were handed over, and the count."""
+
+    number: int
+    streamed: bool
+    misfits: Misfits
 
 
 def _report_unparsed(endpoint: Endpoint, rows: list[Any], mode: ValidationMode, first: int = 1) -> None:
@@ -126,19 +198,21 @@ def _report_unparsed(endpoint: Endpoint, rows: list[Any], mode: ValidationMode, 
 
 
 def _misfit(
-    endpoint: Endpoint, row: object, mode: ValidationMode, problems: list[str], number: int, streamed: bool
+    endpoint: Endpoint, row: object, mode: ValidationMode, problems: Callable[[], list[str]], where: _Where
 ) -> Any:
-    summary = "; ".join(problems)
+    """``row`` kept unvalidated under ``mode``; ``problems`` are worked out only where they are shown."""
+    number = where.number
     if mode == "strict":
-        delivered = f"; the {number - 1} rows before it were already delivered" if streamed and number > 1 else ""
+        found = problems()
+        delivered = f"; the {number - 1} rows before it were already delivered" if where.streamed and number > 1 else ""
         raise ResponseValidationError(
-            f"{endpoint.spec}: row {number} of the answer does not match {endpoint.model} ({summary}){delivered}."
-            " Set DATA_VALIDATION_MODE=warn to accept such rows",
-            errors=problems,
+            f"{endpoint.spec}: row {number} of the answer does not match {endpoint.model} ({'; '.join(found)})"
+            f"{delivered}. Set DATA_VALIDATION_MODE=warn to accept such rows",
+            errors=found,
             endpoint=endpoint.spec,
         )
     if mode == "warn":
-        logger.warning("%s: row %d kept unvalidated: %s", endpoint.spec, number, summary)
+        where.misfits.warn(number, problems)
     if endpoint.model == "str" or not isinstance(row, Mapping):
         return row
     return model_class(endpoint.model).unvalidated(row)

@@ -21,8 +21,9 @@ from data_pkg.catalog import Endpoint, lookup
 from data_pkg.client._args import WireRequest, encode, query_string
 from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
 from data_pkg.client._decode import check_rows, decode_json, json_rows
+from data_pkg.client._limits import Limits, holds_more_rows, too_many_rows
 from data_pkg.client._ratelimit import RateLimiter, RateLimitInfo, parse_rate_limit_headers, plan_rate
-from data_pkg.client._upstream_errors import classify, error_message_of
+from data_pkg.client._upstream_errors import classify, error_message_of, looks_like_a_page
 from data_pkg.errors import (
     AuthenticationError,
     ConfigurationError,
@@ -31,7 +32,7 @@ from data_pkg.errors import (
     NotFoundError,
     TransportError,
 )
-from data_pkg.redact import install_log_redaction, redact
+from data_pkg.redact import MIN_SECRET, install_log_redaction, redact
 from data_pkg.settings import Settings
 
 logger = logging.getLogger("data_pkg.client")
@@ -107,20 +108,46 @@ class Engine:
         self.limiter.observe(parse_rate_limit_headers(headers))
 
     def check(self, call: Call, status: int, headers: Mapping[str, str], body: bytes) -> bytes:
-        """``body`` when the reply is a usable answer; raises the matching error otherwise."""
-        if status >= 400 or (call.endpoint.format == "json" and error_message_of(body) is not None):
+        """``body`` when the reply is a usable answer (the key masked, should the upstream echo it).
+
+        Raises the matching error otherwise.
+        """
+        body = self.masked(body)
+        if (
+            not self.streamable(status, headers)
+            or looks_like_a_page(headers, body)
+            or (call.endpoint.format == "json" and error_message_of(body) is not None)
+        ):
             raise classify(call.endpoint, status, headers, body)
         return body
 
-    def reply(self, call: Call, response: httpx2.Response, started: float) -> bytes:
-        """The body of a whole reply, sent at ``started`` (``time.perf_counter()``), once recorded and logged.
+    @staticmethod
+    def streamable(status: int, headers: Mapping[str, str]) -> bool:
+        """Whether a reply may carry the answer (2xx, not a web page); any other is read whole and raised."""
+        return 200 <= status < 300 and not looks_like_a_page(headers, b"")
+
+    def masked(self, body: bytes) -> bytes:
+        """``body`` with the key's value masked: an upstream that echoes it must not hand it on."""
+        key = self.settings.api_key.reveal().encode() if self.settings.api_key else b""
+        return body.replace(key, b"***") if len(key) >= MIN_SECRET and key in body else body
+
+    def reply(self, call: Call, response: httpx2.Response, body: bytes, started: float) -> bytes:
+        """``body``, the whole of ``response`` sent at ``started`` (``time.perf_counter()``), once recorded and logged.
 
         Raises the matching error when the reply is not a usable answer (see :meth:`check`).
         """
         self.observe(response.headers)
         elapsed = (time.perf_counter() - started) * 1000
         logger.debug("%s -> %s in %.1f ms", call.describe(), response.status_code, elapsed)
-        return self.check(call, response.status_code, response.headers, response.content)
+        return self.check(call, response.status_code, response.headers, body)
+
+    def limits(self, call: Call) -> Limits:
+        """The deadline and byte bound of ``call``, starting now."""
+        return Limits.of_call(call.endpoint.spec, self.settings)
+
+    def stream_limits(self, call: Call) -> Limits:
+        """The deadline and byte bound of a bulk stream or download of ``call``, starting now."""
+        return Limits.of_stream(call.endpoint.spec, self.settings)
 
     def opened(self, sent: httpx2.Response | TransportError) -> httpx2.Response:
         """A streamed reply once its rate-limit headers are recorded; the failure to open it raised.
@@ -133,16 +160,21 @@ class Engine:
         self.observe(sent.headers)
         return sent
 
-    def retry_or_raise(self, call: Call, attempt: int, failure: httpx2.TransportError | DataError) -> float:
+    def retry_or_raise(
+        self, call: Call, attempt: int, failure: httpx2.TransportError | DataError, limits: Limits
+    ) -> float:
         """Seconds to wait before retrying ``call`` after ``failure`` of try ``attempt``; raises it if not retried.
 
-        An HTTP-library failure becomes our :class:`TransportError` first. Call this outside the
-        ``except`` block that caught ``failure``: the error raised then carries no trace of the
-        library's exception, whose text was not redacted.
+        An HTTP-library failure becomes our :class:`TransportError` first (a timeout past the call's
+        deadline, the deadline's error). A retry that could not end before the deadline is not made.
+        Call this outside the ``except`` block that caught ``failure``: the error raised then carries
+        no trace of the library's exception, whose text was not redacted.
         """
+        if isinstance(failure, httpx2.TimeoutException) and limits.left() <= 0:
+            raise limits.expired()
         error = transport_error(call, failure) if isinstance(failure, httpx2.TransportError) else failure
         delay = self.retry_delay(attempt, error)
-        if delay is None:
+        if delay is None or delay >= limits.left():
             raise error
         logger.info("%s failed (%s); retry %d in %.2f s", call.describe(), error, attempt + 1, delay)
         return delay
@@ -177,11 +209,14 @@ class Engine:
         gives its one row, or NotFoundError when the answer is empty.
         """
         mode = self.settings.validation_mode
+        limit = self.settings.max_rows
+        if holds_more_rows(body, limit, strings=call.endpoint.model == "str"):
+            raise too_many_rows(call.endpoint.spec, limit)
         if plain:
-            rows = json_rows(call.endpoint, body)
+            rows = json_rows(call.endpoint, body, limit)
             check_rows(call.endpoint, rows, mode)
         else:
-            rows = decode_json(call.endpoint, body, mode)
+            rows = decode_json(call.endpoint, body, mode, limit)
         if not call.endpoint.single:
             return rows
         if not rows:

@@ -10,8 +10,9 @@ from typing import Any
 
 import httpx2
 
-from data_pkg.client._bulk import CsvRows
+from data_pkg.client._bulk import CsvRows, text_of
 from data_pkg.client._engine import Call, Sender, relayed, transport_error
+from data_pkg.client._limits import Limits
 from data_pkg.errors import DataError, TransportError
 from data_pkg.files import atomic_writer
 
@@ -43,24 +44,40 @@ class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
 
     def _send(self, call: Call) -> bytes:
         url, query = self.engine.url_and_query(call)
+        limits = self.engine.limits(call)
         attempt = 0
         while True:
             self.engine.limiter.acquire()
             started = time.perf_counter()
             try:
-                return self.engine.reply(call, self.http.get(url, params=query), started)
+                return self._attempt(call, url, query, limits, started)
             except (httpx2.TransportError, DataError) as exc:
                 failure = exc
-            time.sleep(self.engine.retry_or_raise(call, attempt, failure))
+            time.sleep(self.engine.retry_or_raise(call, attempt, failure, limits))
             attempt += 1
+
+    def _attempt(self, call: Call, url: str, query: httpx2.QueryParams, limits: Limits, started: float) -> bytes:
+        """One try: the body read chunk by chunk within ``limits``; a blocked read waits at most DATA_TIMEOUT."""
+        if limits.left() <= 0:
+            raise limits.expired()
+        timeout = limits.timeout(self.engine.settings.timeout)
+        response = self.http.send(self.http.build_request("GET", url, params=query, timeout=timeout), stream=True)
+        try:
+            limits.check_declared(response.headers)
+            body = b"".join(limits.guard(response.iter_bytes()))
+        finally:
+            response.close()
+        return self.engine.reply(call, response, body, started)
 
     def stream_rows(self, name: str, args: Mapping[str, object]) -> Iterator[Any]:
         """Rows of a CSV endpoint, decoded one at a time while the body streams in."""
         call = self.engine.prepare(name, args)
-        parser = CsvRows(call.endpoint, self.engine.settings.validation_mode)
-        response = self._open(call)
+        settings = self.engine.settings
+        parser = CsvRows(call.endpoint, settings.validation_mode, max_record=settings.max_reply_bytes)
+        limits = self.engine.stream_limits(call)
+        response = self._open(call, limits)
         try:
-            for chunk in relayed(call, response.iter_text()):
+            for chunk in relayed(call, text_of(response, limits.guard(response.iter_bytes()))):
                 yield from parser.feed(chunk)
         finally:
             response.close()
@@ -70,28 +87,32 @@ class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
         """Stream an endpoint's raw body into ``destination``, atomically; returns the path."""
         call = self.engine.prepare(name, args)
         target = Path(destination)
-        response = self._open(call)
+        limits = self.engine.stream_limits(call)
+        response = self._open(call, limits)
         try:
             with atomic_writer(target, mode=None) as sink:
-                for chunk in relayed(call, response.iter_bytes()):
+                for chunk in relayed(call, limits.guard(response.iter_bytes())):
                     sink.write(chunk)
         finally:
             response.close()
         return target
 
-    def _open(self, call: Call) -> httpx2.Response:
+    def _open(self, call: Call, limits: Limits) -> httpx2.Response:
         """A streaming response whose status was checked; the caller closes it."""
         url, query = self.engine.url_and_query(call)
         self.engine.limiter.acquire()
-        request = self.http.build_request("GET", url, params=query)
+        timeout = limits.timeout(self.engine.settings.timeout)
+        request = self.http.build_request("GET", url, params=query, timeout=timeout)
         try:
             sent: httpx2.Response | TransportError = self.http.send(request, stream=True)
         except httpx2.TransportError as exc:
             sent = transport_error(call, exc)
         response = self.engine.opened(sent)
-        if response.status_code >= 400:
-            body = response.read()
-            response.close()
+        if not self.engine.streamable(response.status_code, response.headers):
+            try:
+                body = b"".join(relayed(call, limits.guard(response.iter_bytes())))
+            finally:
+                response.close()
             self.engine.check(call, response.status_code, response.headers, body)
         return response
 

@@ -24,6 +24,7 @@ from data_pkg.errors import (
     PlanRestrictedError,
     RateLimitError,
     UpstreamServerError,
+    WrongAddressError,
 )
 from data_pkg.redact import redact
 
@@ -52,9 +53,39 @@ def error_message_of(body: bytes) -> str | None:
     return None
 
 
+def looks_like_a_page(headers: Mapping[str, str], body: bytes) -> bool:
+    """Whether a reply is a web page (HTML): the API answers JSON, CSV or plain text, never HTML."""
+    kind = headers.get("content-type", "").lower()
+    start = body[:64].lstrip().lower()
+    return "html" in kind or start.startswith((b"<!doctype html", b"<html"))
+
+
+def not_the_api(endpoint: Endpoint, status: int, headers: Mapping[str, str], body: bytes) -> WrongAddressError | None:
+    """The error for a reply that shows the address is not the API (a redirect, a web page); None otherwise.
+
+    A web page with a 5xx status is not counted: a proxy in front of the API answers its own outages so.
+    """
+    if 300 <= status < 400:
+        where = redact(headers.get("location", "")).strip()
+        what = f"a redirect (HTTP {status}{' to ' + _clip(where, 120) if where else ''})"
+    elif status < 500 and looks_like_a_page(headers, body):
+        what = f"a web page (HTTP {status}, HTML)"
+    else:
+        return None
+    return WrongAddressError(
+        f"{endpoint.spec}: the address does not look like the API: it answered {what} where the API answers data."
+        " Check DATA_BASE_URL: it must be the API's own address (scheme, host and port), not a web site or a"
+        " page in front of it",
+        status=status,
+        endpoint=endpoint.spec,
+    )
+
+
 def classify(endpoint: Endpoint, status: int, headers: Mapping[str, str], body: bytes) -> DataError:
     """The error for a reply that is not a usable answer."""
     spec = endpoint.spec
+    if (wrong := not_the_api(endpoint, status, headers, body)) is not None:
+        return wrong
     upstream = error_message_of(body)
     # Upstream text can echo the request URL, key included: mask it before it goes anywhere.
     text = redact(upstream if upstream is not None else body[:300].decode("utf-8", "replace")).strip()

@@ -2,12 +2,17 @@
 
 Outcomes, and whether they count as a usable key:
 
-- ``valid``: 200 (also a 200 with no rows: the key was accepted);
+- ``valid``: 200 with the profile's JSON shape (rows that are objects naming their symbol, or none: the
+  key was accepted). Only such a reply proves the key: anything else that answers 200 could be any
+  web server;
 - ``plan_limited``: 402, the key was accepted but the plan does not cover this request; usable;
 - ``invalid``: 401, the key is wrong;
 - ``rate_limited``: 429, the plan's calls are used up (``retry_after`` says when to try again);
 - ``unreachable``: no HTTP answer (address wrong, offline, timeout);
-- ``missing_key`` / ``missing_base_url``: nothing to check with;
+- ``wrong_address``: could not check: the address does not look like the API (a redirect, a web page,
+  a reply that is not the profile's JSON), or ends in the version path (``http://host/stable``);
+- ``missing_key`` / ``missing_base_url``: nothing to check with (a placeholder such as
+  ``<your API key>`` is not sent);
 - ``error``: the API failed (5xx), or a ``DATA_*`` setting is unusable.
 
 The check uses the typed client with its cache off and no retries, so the answer is the API's
@@ -22,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from data_pkg.desktop._redact import mask_key
+from data_pkg.desktop._validate import is_placeholder
 from data_pkg.errors import (
     AuthenticationError,
     ConfigurationError,
@@ -31,12 +37,23 @@ from data_pkg.errors import (
     RateLimitError,
     ResponseValidationError,
     TransportError,
+    WrongAddressError,
 )
+from data_pkg.redact import redact
+from data_pkg.settings import base_url_problem
 
 __all__ = ["KeyCheck", "KeyStatus", "check_key", "mask_key"]
 
 KeyStatus = Literal[
-    "valid", "plan_limited", "invalid", "rate_limited", "unreachable", "missing_key", "missing_base_url", "error"
+    "valid",
+    "plan_limited",
+    "invalid",
+    "rate_limited",
+    "unreachable",
+    "wrong_address",
+    "missing_key",
+    "missing_base_url",
+    "error",
 ]
 
 
@@ -91,18 +108,27 @@ def check_key(
     key = env.get("DATA_API_KEY", "").strip()
     url = (base_url or env.get("DATA_BASE_URL", "")).strip().rstrip("/") or None
     masked = mask_key(key)
+    shown = redact(url) if url else None
 
     def answer(status: KeyStatus, message: str, fix: str | None, **extra: Any) -> KeyCheck:
-        return KeyCheck(status, message, fix, masked, url, symbol, **extra)
+        return KeyCheck(status, message, fix, masked, shown, symbol, **extra)
 
     if not key:
         return answer("missing_key", "DATA_API_KEY is not set", "export DATA_API_KEY=<your key>")
+    if is_placeholder(key):
+        return answer(
+            "missing_key",
+            f"DATA_API_KEY is a placeholder ({masked}), not a key: nothing was sent",
+            "put your API key in DATA_API_KEY (from your account page), not the text that stands for it",
+        )
     if url is None:
         return answer(
             "missing_base_url",
             "DATA_BASE_URL is not set: there is no API address to check the key against",
             "export DATA_BASE_URL=https://... (the API address), or pass --base-url",
         )
+    if (problem := base_url_problem(url)) is not None:
+        return answer("wrong_address", f"could not check: {problem}", _ADDRESS_FIX)
     from data_pkg.client import DataClient, Settings
 
     overrides: dict[str, Any] = {
@@ -116,14 +142,23 @@ def check_key(
         settings = Settings.from_env(env, **overrides)
     except ConfigurationError as error:
         return answer("error", f"a setting is unusable: {error}", "fix the DATA_* variable it names")
-    where = f"GET {url}/stable/profile?symbol={symbol}"
+    where = f"GET {shown}/stable/profile?symbol={symbol}"
     started = time.monotonic()
     try:
         with DataClient(settings=settings) as client:
-            client.company.get_profile(symbol)
+            profile = client.call_json("company.profile", symbol=symbol)
     except DataError as error:
-        outcome = next(o for o in _OUTCOMES if isinstance(error, o.raised))
-        return outcome.check(error, answer, time.monotonic() - started, masked=masked, where=where, url=url)
+        outcome = next(o for o in _OUTCOMES if isinstance(error, o.raised) and o.proves(error))
+        return outcome.check(error, answer, time.monotonic() - started, masked=masked, where=where, url=redact(url))
+    if not (isinstance(profile, dict) and isinstance(profile.get("symbol"), str)):
+        return answer(
+            "wrong_address",
+            f"could not check: the address does not look like the API ({where} answered JSON that is not a"
+            " profile), so the answer says nothing about the key",
+            _ADDRESS_FIX,
+            http_status=200,
+            seconds=time.monotonic() - started,
+        )
     return answer(
         "valid",
         f"the key {masked} is valid ({where} answered 200)",
@@ -145,6 +180,8 @@ class _Outcome:
     http_status: Callable[[DataError], int | None] = lambda error: error.status
     usual_status: int | None = None
     """Shown as ``{status}`` when the error carries none."""
+    proves: Callable[[DataError], bool] = lambda error: True
+    """Whether ``error`` is this outcome's evidence; when not, the next outcome that matches is taken."""
 
     def check(self, error: DataError, answer: Callable[..., KeyCheck], seconds: float, **words: str) -> KeyCheck:
         """The :class:`KeyCheck` for ``error``; ``words`` fill the message."""
@@ -155,6 +192,8 @@ class _Outcome:
         return answer(self.status, message, self.fix, http_status=http_status, retry_after=retry_after, seconds=seconds)
 
 
+_ADDRESS_FIX = "point DATA_BASE_URL (or --base-url) at the API's own address: scheme, host and port"
+
 # The first that matches wins, so subclasses come before DataError.
 _OUTCOMES = (
     _Outcome(
@@ -162,6 +201,8 @@ _OUTCOMES = (
         "plan_limited",
         "the key {masked} is valid, but the plan does not cover this request ({where} answered 402: {error})",
         "nothing to fix for the key; upgrade the plan for data it does not include",
+        # Only the API's own words for a plan limit prove the key: a bare 402 or 403 could be any server's.
+        proves=lambda error: getattr(error, "kind", "other") != "other",
     ),
     _Outcome(
         AuthenticationError,
@@ -179,6 +220,12 @@ _OUTCOMES = (
         usual_status=429,
     ),
     _Outcome(
+        (WrongAddressError, ResponseValidationError),
+        "wrong_address",
+        "could not check: {error}",
+        _ADDRESS_FIX,
+    ),
+    _Outcome(
         TransportError,
         "unreachable",
         "no answer from {url}: {error}",
@@ -186,11 +233,19 @@ _OUTCOMES = (
         http_status=lambda error: None,
     ),
     _Outcome(
-        (NotFoundError, ResponseValidationError),
+        NotFoundError,
         "valid",
         "the key {masked} was accepted ({where} answered: {error})",
         None,
         http_status=lambda error: 200,
+        # An empty list proves it; an HTTP 404 means the address has no such path.
+        proves=lambda error: error.status is None,
+    ),
+    _Outcome(
+        (PlanRestrictedError, NotFoundError),
+        "wrong_address",
+        "could not check: {where} answered {status}, which says nothing about the key: {error}",
+        _ADDRESS_FIX,
     ),
     _Outcome(
         DataError,

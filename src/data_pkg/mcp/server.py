@@ -37,6 +37,7 @@ from data_pkg.mcp._reload import Notifier, Reloader
 from data_pkg.mcp._state import ToolState
 from data_pkg.mcp._stdio import stdio_transport
 from data_pkg.mcp._unknown import unknown_tool
+from data_pkg.redact import RedactingFormatter
 from data_pkg.toolsets import coerce_arguments
 
 if TYPE_CHECKING:
@@ -165,7 +166,8 @@ def configure_logging(env: Mapping[str, str]) -> None:
     """Send every log line to stderr at ``DATA_LOG_LEVEL`` (default INFO); stdout is JSON-RPC's."""
     level = env.get("DATA_LOG_LEVEL", "").strip().upper() or "INFO"
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    # Whoever logged it (the SDK, the HTTP library, us), no line shows a key or a URL's password.
+    handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     try:
