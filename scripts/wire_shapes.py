@@ -35,8 +35,26 @@ sys.path.insert(0, str(ROOT / "src"))
 from data_pkg.sandbox._symbols import symbol_kind  # noqa: E402  (the sandbox's own rule, so both sides agree)
 from data_pkg.sandbox._wire_formats import csv_fields, fields  # noqa: E402
 
-ARTEFACTS = frozenset({"/stable/profile-bulk"})
-"""Examples whose values are damaged in the copy (README: columns shifted); their header is kept, formats are not."""
+ARTEFACTS: dict[str, tuple[str, ...]] = {
+    # The copy's columns are shifted (a description with commas was split on them): the header is right.
+    "/stable/profile-bulk": ("*",),
+    # The example is the file's first row, and the one row without a symbol sorts first.
+    "/stable/upgrades-downgrades-consensus-bulk": ("symbol",),
+}
+"""Fields (``*``: all) whose value in the example says nothing about the format: ``any``, the model decides."""
+ROW_NULLS = {
+    "/stable/earnings": {
+        "epsActual": ("number", "future"),
+        "revenueActual": ("integer", "future"),
+        "epsEstimated": ("number", "next-quarter-on"),
+        "revenueEstimated": ("integer", "next-quarter-on"),
+    },
+}
+"""Fields an example shows null because of its row, with the format they have otherwise and the rows they are null
+on (:data:`data_pkg.sandbox._wire_plan.ROW_CONDITIONS`): the example is an earnings date three quarters ahead, and a
+company's earnings list also holds the quarters reported (actuals) and the next one (estimates)."""
+WORKBOOKS = frozenset({"/stable/financial-reports-xlsx"})
+"""Its documentation shows the JSON report's content; the endpoint itself answers a spreadsheet."""
 
 
 def merge(path: str, found: list[tuple[str, tuple[Any, ...]]]) -> tuple[Any, ...]:
@@ -69,18 +87,26 @@ def describe() -> dict[str, tuple[Any, ...]]:
     lines = (EXAMPLES / "index.tsv").read_text(encoding="utf-8").splitlines()
     for line in lines[1:]:
         name, path, query = line.split("\t")
+        if path in WORKBOOKS:
+            continue
         text = (EXAMPLES / name).read_text(encoding="utf-8")
         symbol = dict(re.findall(r"(\w+)=([^&]*)", query)).get("symbol", "").replace("%5E", "^")
         if name.endswith(".csv"):
             header, row = csv.reader(text.splitlines())
             shape = csv_fields(header, row)
-            if path in ARTEFACTS:
-                shape = tuple((n, "str", (), ()) for n, *_ in shape)
+            damaged = ARTEFACTS.get(path, ())
+            shape = tuple((n, "any", (), ()) if "*" in damaged or n in damaged else (n, *f) for n, *f in shape)
             found.setdefault(path, []).append(("", shape))
         else:
             (row,) = json.loads(text)
             found.setdefault(path, []).append((symbol_kind(symbol) if symbol else "", fields(row)))
-    return {path: merge(path, examples) for path, examples in sorted(found.items())}
+    shapes = {path: merge(path, examples) for path, examples in sorted(found.items())}
+    for path, nulls in ROW_NULLS.items():
+        shapes[path] = tuple(
+            (name, *nulls[name][:1], nested, (nulls[name][1],)) if name in nulls else (name, fmt, nested, null_for)
+            for name, fmt, nested, null_for in shapes[path]
+        )
+    return shapes
 
 
 HEADER = '''\
@@ -90,13 +116,16 @@ HEADER = '''\
 ``SHAPES[path]`` is a tuple of ``(name, format, nested, null_for)``:
 
 - ``format``: ``date`` (2025-02-04), ``datetime`` (2025-02-04 15:30:00), ``midnight`` (a datetime at
-  00:00:00), ``iso`` (2025-02-04T15:30:00.000Z), ``integer``, ``number``, ``int-text`` ("755059877"),
+  00:00:00), ``iso`` (2025-02-04T15:30:00.000Z), ``date-mdy`` (02-04-2025), ``date-long`` (February 4,
+  2025), ``month-day`` (--09-28, a fiscal year's end), ``integer``, ``number``, ``int-text`` ("755059877"),
   ``number-text`` ("4.8"), ``percent-text`` ("97.29%"), ``bool``, ``bool-text`` ("False"), ``bool-lower``
-  ("false"), ``str``, ``null`` (always null), ``empty`` (always ""), or a container: ``object`` (one
+  ("false"), ``str``, ``null`` (always null), ``empty`` (always ""), ``any`` (the example cannot say: the
+  response model decides), or a container: ``object`` (one
   object, ``nested`` its fields), ``objects`` (a list of objects alike), ``items`` (a list of objects,
   ``nested`` each one's fields), ``values`` (a list of scalars, ``nested`` each one's format). In a
   bulk (CSV) file every number is ``number-text``.
-- ``null_for``: kinds of symbol (:func:`data_pkg.sandbox._symbols.symbol_kind`) the field is null for.
+- ``null_for``: kinds of symbol (:func:`data_pkg.sandbox._symbols.symbol_kind`) the field is null for, or rows
+  (:data:`data_pkg.sandbox._wire_plan.ROW_CONDITIONS`: an earnings date not yet reported).
 """
 
 from __future__ import annotations
@@ -108,7 +137,14 @@ from typing import Any
 
 def render(shapes: dict[str, tuple[Any, ...]]) -> str:
     body = pprint.pformat(shapes, width=116, sort_dicts=False, compact=True)
-    return formatted(TARGET, HEADER + "SHAPES: dict[str, tuple[Any, ...]] = " + body + "\n")
+    artefacts = pprint.pformat(ARTEFACTS, width=116)
+    source = (
+        HEADER
+        + f"ARTEFACTS: dict[str, tuple[str, ...]] = {artefacts}\n"
+        + '"""Fields (``*``: all) whose example value is damaged or untypical: their format is ``any``."""\n\n'
+        + f"SHAPES: dict[str, tuple[Any, ...]] = {body}\n"
+    )
+    return formatted(TARGET, source)
 
 
 def main(argv: list[str] | None = None) -> int:

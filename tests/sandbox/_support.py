@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx2
 
 from data_pkg.catalog import Endpoint
 
 TIMEOUT = httpx2.Timeout(10.0)
+EXAMPLES = Path(__file__).resolve().parent.parent / "upstream_examples"
+"""The upstream's own documentation examples (their README says what they are)."""
 
 # A sensible value for every parameter a catalog endpoint may require.
 SAMPLE_VALUES: dict[str, str] = {

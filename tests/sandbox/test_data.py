@@ -133,7 +133,7 @@ def test_income_statement_lines_keep_their_order(client: httpx2.Client) -> None:
 def test_request_values_are_echoed_into_same_named_fields(client: httpx2.Client) -> None:
     rows = client.get("/stable/earning-call-transcript", params={**QUOTE, "year": 2023, "quarter": 2}).json()
     assert rows[0]["symbol"] == "AAPL"
-    assert rows[0]["fiscalYear"] == 2023
+    assert rows[0]["year"] == 2023
 
 
 # ---------------------------------------------------------------------------

@@ -159,8 +159,8 @@ def test_the_stock_list_holds_tens_of_thousands_of_distinct_symbols(deep: httpx2
     symbols = [row["symbol"] for row in rows]
     assert len(set(symbols)) == len(symbols)
     assert symbols[:3] == ["AAPL", "MSFT", "ACME"]
-    (quote,) = get(deep, "/stable/quote", symbol="AAPL")
-    assert rows[0]["price"] == quote["price"]  # a symbol's list price is its quote price
+    (profile,) = get(deep, "/stable/profile", symbol="AAPL")
+    assert rows[0]["companyName"] == profile["companyName"]  # a symbol's list name is its profile's
 
 
 @pytest.mark.parametrize(
@@ -280,7 +280,7 @@ def test_a_long_answer_is_streamed_in_chunks_and_a_short_one_is_not(deep: httpx2
         assert "content-length" not in response.headers  # chunked: never built whole
         chunks = list(response.iter_raw())
     assert len(chunks) > 1
-    assert b"".join(chunks).startswith(b'[{"date":"2026-11-20"')
+    assert b"".join(chunks).startswith(b'[{"symbol":"AAPL","date":"2026-11-20"')
     short = deep.get("/stable/quote", params={"symbol": "AAPL", "apikey": "demo"})
     assert short.headers["content-length"] == str(len(short.content))
 

@@ -28,7 +28,7 @@ from starlette.types import Receive, Scope, Send
 
 from data_pkg.catalog import tier_rank
 from data_pkg.sandbox._config import SandboxConfig
-from data_pkg.sandbox._data import ANCHOR, RouteData, route_data
+from data_pkg.sandbox._data import ANCHOR, RouteData, route_data, shape_key
 from data_pkg.sandbox._faults import Fault, FaultInjector, FaultSettings
 from data_pkg.sandbox._files import XLSX_MEDIA_TYPE, csv_chunks, report_workbook
 from data_pkg.sandbox._plans import QuotaBook
@@ -111,13 +111,16 @@ class _Sandbox:
         # a benchmark hammering one URL then measures the client, not our generator.
         self._bodies: OrderedDict[tuple[str, tuple[tuple[str, str], ...]], bytes] = OrderedDict()
 
-    def data(self, route: Route) -> RouteData:
-        found = self._data.get(route.template)
+    def data(self, route: Route, path: str) -> RouteData:
+        # Paths of one route may answer in shapes of their own (each chart interval has its example).
+        shape = shape_key(route, path)
+        key = shape or route.template
+        found = self._data.get(key)
         if found is None:
             with self._lock:
-                found = self._data.get(route.template)
+                found = self._data.get(key)
                 if found is None:
-                    found = self._data[route.template] = route_data(route, list_rows=self.config.list_rows)
+                    found = self._data[key] = route_data(route, list_rows=self.config.list_rows, shape=shape)
         return found
 
     def json_body(self, data: RouteData, path: str, values: Mapping[str, Value]) -> bytes | Iterator[Any]:
@@ -302,7 +305,7 @@ def _reply(
         refused = _premium_refusal(route, values)
         if refused:
             return Response(_error_json(_PREMIUM.format(param=refused)), 402, headers, media_type=_JSON)
-    data = sandbox.data(route)
+    data = sandbox.data(route, path)
     if route.format == "csv":
         rows = data.bulk_rows(values, sandbox.config.bulk_rows)
         cut_after = 1 if fault in ("malformed", "drop") else None

@@ -18,7 +18,6 @@ Nothing depends on today's date: default ranges end at :data:`ANCHOR`.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import hashlib
 import importlib
 import itertools
@@ -33,18 +32,19 @@ from pydantic import BaseModel
 
 from data_pkg.models._index import MODEL_MODULES
 from data_pkg.sandbox import _vocab as v
+from data_pkg.sandbox._asked import HOLDINGS, SCREEN_SCAN, SCREENER, SEARCHES, accepts, finish, holding, search_symbol
 from data_pkg.sandbox._calendar import previous_trading_day, session_minutes, trading_days_back
-from data_pkg.sandbox._depths import HISTORY_START, INTRADAY_DAYS, SERIES_YEARS, Depth, depth_for
+from data_pkg.sandbox._depths import ANCHOR, HISTORY_START, INTRADAY_DAYS, SERIES_YEARS, Depth, depth_for
 from data_pkg.sandbox._fields import FieldPlan, plan_for
+from data_pkg.sandbox._prices import close_on, symbol_profile
 from data_pkg.sandbox._query import Value
 from data_pkg.sandbox._routes import Route
 from data_pkg.sandbox._row import RowContext
-from data_pkg.sandbox._universe import symbol_at
+from data_pkg.sandbox._universe import CAPACITY, symbol_at
+from data_pkg.sandbox._wire import SHAPES
+from data_pkg.sandbox._wire_plan import wire_plan
 
-__all__ = ["ANCHOR", "RouteData", "load_model", "requested_range", "route_data"]
-
-ANCHOR = dt.date(2026, 11, 20)
-"""The "today" of the sandbox: default ranges end here."""
+__all__ = ["ANCHOR", "RouteData", "load_model", "requested_range", "route_data", "shape_key"]
 
 DEFAULT_SPAN_DAYS = 30
 """Days a list's dates (and a non-price series) cover when no dates are given."""
@@ -63,6 +63,12 @@ _SLICING = frozenset({"limit", "page", "offset"})
 _PEERS = frozenset({"/stable/stock-peers"})
 """Lists whose rows are other companies than the one asked about."""
 _RANGE = frozenset({"from", "to"})
+_FINISHED = SEARCHES | {HOLDINGS}
+"""Lists whose rows :func:`data_pkg.sandbox._asked.finish` completes."""
+_DAY_MINUTES = 24 * 60
+_QUARTERLY = {"/stable/earnings": dt.timedelta(days=161)}
+"""Lists of one company's quarters, newest first, from this far after today: its next reports, then those made."""
+_QUARTER = dt.timedelta(days=91)
 _MAX_PERIODS = 4 * (ANCHOR.year - HISTORY_START.year + 1)
 """Quarters since HISTORY_START: more fiscal periods than any statement history holds."""
 
@@ -76,28 +82,6 @@ def load_model(name: str) -> type[BaseModel]:
     return model
 
 
-# ---------------------------------------------------------------------------
-# Prices: a fixed function of symbol and day.
-
-
-@functools.lru_cache(maxsize=8192)
-def _symbol_profile(symbol: str) -> tuple[float, float, float, int, float]:
-    digest = hashlib.sha256(symbol.encode()).digest()
-    base = 15 + int.from_bytes(digest[0:4], "big") % 43_500 / 100  # 15.00 .. 449.99
-    phase1 = digest[4] / 255 * 2 * math.pi
-    phase2 = digest[5] / 255 * 2 * math.pi
-    noise_seed = int.from_bytes(digest[6:10], "big")
-    shares = float(10_000_000 + int.from_bytes(digest[10:14], "big") % 5_000_000_000)
-    return base, phase1, phase2, noise_seed, shares
-
-
-def close_on(symbol: str, ordinal: int) -> float:
-    """The synthetic closing price of ``symbol`` on the day with this ordinal (unrounded)."""
-    base, phase1, phase2, noise_seed, _ = _symbol_profile(symbol)
-    noise = (((ordinal * 2_654_435_761) ^ noise_seed) & 0xFFFF) / 0xFFFF * 0.02 - 0.01
-    return base * (1 + 0.12 * math.sin(ordinal / 37 + phase1) + 0.05 * math.sin(ordinal / 11.3 + phase2) + noise)
-
-
 @dataclass(frozen=True, slots=True)
 class _RowTime:
     day: dt.date
@@ -109,7 +93,7 @@ class _RowTime:
     end: dt.date
 
 
-def _context(rng: random.Random, symbol: str, t: _RowTime, explicit: bool) -> RowContext:
+def _context(rng: random.Random, symbol: str, t: _RowTime, explicit: bool, moment: int | None = None) -> RowContext:
     ordinal = t.day.toordinal()
     close = close_on(symbol, ordinal)
     prev = close_on(symbol, previous_trading_day(t.day).toordinal())
@@ -120,7 +104,7 @@ def _context(rng: random.Random, symbol: str, t: _RowTime, explicit: bool) -> Ro
     open_ = prev * (1 + rng.uniform(-0.01, 0.01))
     high = max(open_, close) * (1 + rng.uniform(0, 0.012))
     low = min(open_, close) * (1 - rng.uniform(0, 0.012))
-    base, _, _, _, shares = _symbol_profile(symbol)
+    base, _, _, _, shares = symbol_profile(symbol)
     # Rounding is monotonic, so low <= open/close <= high survives it.
     return RowContext(
         rng=rng,
@@ -141,6 +125,7 @@ def _context(rng: random.Random, symbol: str, t: _RowTime, explicit: bool) -> Ro
         year=t.year,
         quarter=t.quarter,
         period=t.period,
+        moment=moment,
     )
 
 
@@ -290,7 +275,7 @@ class RouteData:
     prices: bool = False
     """A price series or indicator: five years deep by default, and nothing after ANCHOR."""
     strings: tuple[str, ...] = ()
-    """The vocabulary of a route whose model is ``str``."""
+    """The names a list of names answers (as strings, or one-field rows when ``plan`` has that field)."""
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -321,7 +306,8 @@ class RouteData:
         """The JSON-ready answer, one row (or string) at a time, in the upstream's order."""
         if self.strings:
             window = self.depth.window(values)
-            return iter(self.strings[window.start : window.stop])
+            names = self.strings[window.start : window.stop]
+            return iter([{self.plan[0][0]: name} for name in names] if self.plan else names)
         if self.series:
             return self._series(path, values)
         listed = values.get("symbols")
@@ -381,24 +367,34 @@ class RouteData:
                 yield row
 
     def _list(self, path: str, values: Mapping[str, Value]) -> Iterator[dict[str, Any]]:
-        """Rows ``limit``/``page``/``offset`` pick from the route's list, dates spread over the range, newest first."""
+        """Rows ``limit``/``page``/``offset`` pick from the route's list, newest first: each row a moment
+        further back through the range, so news and calendars come in the upstream's order."""
+        if self.route.template == SCREENER:
+            yield from self._screen(path, values)
+            return
         window = range(1) if self.route.single else self.depth.window(values)
         start, end, explicit = requested_range(values)
         if not window or start > end:
             return
         base = int.from_bytes(self._digest(path, values, _SLICING)[:16], "big")
-        symbol, listed = values.get("symbol"), values.get("symbols")
-        universe, total, span = self.depth.universe, self.depth.total, (end - start).days
+        symbol, listed, query = values.get("symbol"), values.get("symbols"), values.get("query")
+        universe, total, minutes = self.depth.universe, self.depth.total, ((end - start).days + 1) * _DAY_MINUTES
         echo = self._echo(values)
+        template = self.route.template
         # A directory is a snapshot as of the range's end; other rows walk back through the range.
         snapshot = _plain_time(end, start, end) if universe is not None else None
+        latest = dt.datetime.combine(end, dt.time(23, 59))
         for block in itertools.count(window.start // BLOCK):
             rng = random.Random(base + block)  # noqa: S311 - reproducible data, not secrets
             for i in range(block * BLOCK, (block + 1) * BLOCK):
                 if i >= window.stop:
                     return
-                if self.route.template in _PEERS:
+                if template in _PEERS:
                     name = _peer(str(symbol or ""), i)
+                elif template == HOLDINGS:
+                    name = holding(str(symbol), i)
+                elif template in SEARCHES and isinstance(query, str):
+                    name = search_symbol(template, query, i)
                 elif isinstance(symbol, str):
                     name = symbol
                 elif universe is not None:
@@ -407,10 +403,39 @@ class RouteData:
                     name = listed[i % len(listed)]  # news for several symbols: the rows take turns
                 else:
                     name = rng.choice(v.SYMBOLS)
-                t = snapshot or _plain_time(end - dt.timedelta(days=i * span // total), start, end)
-                row = self._row(_context(rng, name, t, explicit), echo)
+                moment = None
+                if template in _QUARTERLY:
+                    when = dt.datetime.combine(ANCHOR + _QUARTERLY[template] - i * _QUARTER, dt.time(16))
+                    t = _plain_time(when.date(), start, end)
+                elif snapshot is None:
+                    when = latest - dt.timedelta(minutes=i * minutes // total)
+                    t, moment = _plain_time(when.date(), start, end), when.hour * 60 + when.minute
+                row = self._row(_context(rng, name, snapshot or t, explicit, moment), echo)
+                if template in _FINISHED:
+                    finish(template, values, i, len(window), row)
                 if i >= window.start:
                     yield row
+
+    def _screen(self, path: str, values: Mapping[str, Value]) -> Iterator[dict[str, Any]]:
+        """The stocks that pass every filter of the request, in the stock list's order, a page of them.
+
+        Each stock's row is seeded by the stock alone, so it is the same whatever the filters.
+        """
+        window = self.depth.window(values)
+        start, end, explicit = requested_range(values)
+        base = int.from_bytes(self._digest(path, {}, _SLICING)[:16], "big")
+        t = _plain_time(end, start, end)
+        found = 0
+        for j in range(min(SCREEN_SCAN, CAPACITY["stocks"])):
+            if found >= window.stop:
+                return
+            rng = random.Random(base + j)  # noqa: S311 - reproducible data, not secrets
+            row = self._row(_context(rng, symbol_at("stocks", j), t, explicit), {})
+            finish(SCREENER, values, found, window.stop, row)
+            if accepts(values, row):
+                if found >= window.start:
+                    yield row
+                found += 1
 
     def bulk_rows(self, values: Mapping[str, Value], count: int) -> Iterator[dict[str, Any]]:
         """Rows of a bulk file: one per synthetic symbol, all for the requested day or fiscal period."""
@@ -435,20 +460,40 @@ class RouteData:
         return echo
 
 
-_STRING_LISTS = {"sector": v.SECTORS, "industr": v.INDUSTRIES, "countr": v.COUNTRIES}
+_NAME_LISTS = {
+    "/stable/available-sectors": v.SECTORS,
+    "/stable/available-industries": v.INDUSTRIES,
+    "/stable/available-countries": v.COUNTRIES,
+}
+"""Lists of names: strings where the model is ``str``, else one-field objects (``{"sector": ...}``, as upstream)."""
 
 
-def route_data(route: Route, *, list_rows: int | None = None) -> RouteData:
+def shape_key(route: Route, path: str) -> str | None:
+    """Which entry of the upstream's shapes answers ``path`` (a path of ``route``), if any has an example."""
+    if not route.models:
+        return None  # a spreadsheet
+    if path in SHAPES:
+        return path
+    return route.template if route.template in SHAPES else None
+
+
+def route_data(route: Route, *, list_rows: int | None = None, shape: str | None = None) -> RouteData:
     """Build the data side of a route: import its models (first use only) and plan its fields.
 
-    ``list_rows`` caps a symbol list's size (:attr:`SandboxConfig.list_rows`).
+    ``shape`` names the upstream's shape to answer in (:func:`shape_key`); without one the
+    fields are the response models'. ``list_rows`` caps a symbol list's size
+    (:attr:`SandboxConfig.list_rows`).
     """
-    if route.models == ("str",):
-        strings = next((words for key, words in _STRING_LISTS.items() if key in route.template), v.WORDS)
-        depth = Depth(len(strings), len(strings))
-        return RouteData(route, (), (), False, False, depth, strings=tuple(strings))
+    names = _NAME_LISTS.get(route.template)
+    if route.models == ("str",) or names is not None:
+        strings = tuple(names or v.WORDS)
+        # The one field of such a row is its name; a list of strings has no fields.
+        one = () if route.models == ("str",) or shape is None else wire_plan(SHAPES[shape][:1], route.models[0])
+        return RouteData(route, one, (), False, False, Depth(len(strings), len(strings)), strings=strings)
     models = tuple(load_model(name) for name in route.models)
     plan = plan_for(models)
+    if shape:
+        plan = wire_plan(SHAPES[shape], route.models[0], plan)
     wires = {wire for wire, _, _ in plan}
     tags = {tag for e in route.endpoints for tag in e.tags}
     series = (

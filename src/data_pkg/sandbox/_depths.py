@@ -22,6 +22,7 @@ from data_pkg.sandbox._query import Value
 from data_pkg.sandbox._routes import Route
 
 __all__ = [
+    "ANCHOR",
     "DEFAULT_PAGE",
     "DIRECTORIES",
     "GENERIC_PAGES",
@@ -41,6 +42,8 @@ SERIES_YEARS = 5
 """Years a daily price series or indicator covers when no dates are given (about 1,256 trading days)."""
 INTRADAY_DAYS = {"1min": 7, "5min": 14, "15min": 21, "30min": 28, "1hour": 28, "4hour": 28}
 """Calendar days of intraday bars answered when no dates are given, by bar size."""
+ANCHOR = dt.date(2026, 11, 20)
+"""The "today" of the sandbox: default ranges end here."""
 HISTORY_START = dt.date(1970, 1, 2)
 """The first day any series holds: an older ``from`` is answered from here."""
 

@@ -26,7 +26,7 @@ from data_pkg.sandbox import _vocab as v
 from data_pkg.sandbox._row import Gen
 from data_pkg.sandbox._value_rules import bool_gen, day_gen, float_gen, int_gen, iso_day_gen, name_tokens, str_gen
 
-__all__ = ["FieldPlan", "plan_for"]
+__all__ = ["FieldPlan", "gen_for", "plan_for", "rule_name"]
 
 _DAY = 86_400
 _EPOCH = dt.date(1970, 1, 1).toordinal()
@@ -125,12 +125,19 @@ def _nested_plan(model: type[BaseModel]) -> FieldPlan:
     return plan_for((model,))
 
 
-def _gen_for(wire: str, kind: str, model_name: str, nested: Any) -> Gen:
+def rule_name(wire: str) -> tuple[str, tuple[str, ...]]:
+    """The name the value rules match (lower case, no ``_``, no ``TTM`` suffix) and its camelCase words."""
     name = wire.lower().replace("_", "")
     tokens = name_tokens(wire)
     if name.endswith("ttm") and len(name) > 3:
         name = name[:-3]
         tokens = tokens[:-1] if tokens and tokens[-1] == "ttm" else tokens
+    return name, tokens
+
+
+def gen_for(wire: str, kind: str, model_name: str, nested: Any = None) -> Gen:
+    """The generator of a field of this value ``kind`` (see :data:`FieldPlan`), by the name rules."""
+    name, tokens = rule_name(wire)
     if kind == "float":
         return float_gen(name, tokens)
     if kind == "int":
@@ -194,5 +201,5 @@ def plan_for(models: Sequence[type[BaseModel]]) -> FieldPlan:
     plan = []
     for wire, (accepts, natural, owner, nested) in fields.items():
         kind = _choose(wire.lower(), accepts, natural)
-        plan.append((wire, _gen_for(wire, kind, owner, nested), kind))
+        plan.append((wire, gen_for(wire, kind, owner, nested), kind))
     return tuple(plan)

@@ -44,6 +44,8 @@ class RowContext:
     year: int
     quarter: int
     period: str
+    moment: int | None = None
+    """Minute of the day a list row stands for (a news item's time), else None."""
 
     def any_day(self) -> dt.date:
         """A day inside the requested range."""
@@ -51,8 +53,10 @@ class RowContext:
         return self.start + dt.timedelta(days=self.rng.randint(0, span)) if span > 0 else self.start
 
     def clock(self) -> str:
-        """A time of day for a datetime field: the bar's time, or a random business hour."""
-        minute = self.minute if self.minute is not None else self.rng.randint(6 * 60, 20 * 60)
+        """A time of day for a datetime field: the bar's or the list row's time, or a random business hour."""
+        minute = self.minute if self.minute is not None else self.moment
+        if minute is None:
+            minute = self.rng.randint(6 * 60, 20 * 60)
         return f"{minute // 60:02d}:{minute % 60:02d}:00"
 
 

@@ -258,7 +258,8 @@ def float_gen(name: str, tokens: tuple[str, ...]) -> Gen:
     return _uniform(1, 100)
 
 
-def int_gen(name: str, tokens: tuple[str, ...]) -> Gen:
+def int_gen(name: str, tokens: tuple[str, ...], default: Gen | None = None) -> Gen:
+    """An integer field's generator; ``default`` (else a small count) where no rule knows the name."""
     if name in ("year", "calendaryear", "fiscalyear"):
         return lambda c: c.year
     if name in ("quarter", "period"):
@@ -266,7 +267,24 @@ def int_gen(name: str, tokens: tuple[str, ...]) -> Gen:
     for words, gen in _INT_RULES:
         if _matches(words, tokens, name):
             return gen
-    return _integer(0, 500)
+    return default or _integer(0, 500)
+
+
+def whole_gen(name: str, tokens: tuple[str, ...]) -> Gen:
+    """A field the upstream sends as a whole number: a price or statement line rounded, a count, else an amount.
+
+    The price and statement rules come first (an income statement's lines keep their order
+    as whole dollars); then the integer rules; a name neither knows (``revenueAvg``) is the
+    float rule's value, rounded.
+    """
+    if name in _PRICE_FIELDS:
+        line = _PRICE_FIELDS[name]
+        return lambda c: round(line(c))
+    amount = float_gen(name, tokens)
+    whole: Gen = lambda c: round(amount(c))  # noqa: E731 - named for the two uses below
+    if "operating" in tokens:
+        return whole  # an amount, though the word ends in "rating"
+    return int_gen(name, tokens, default=whole)
 
 
 def bool_gen(name: str) -> Gen:
@@ -278,7 +296,8 @@ def bool_gen(name: str) -> Gen:
 
 
 def day_gen(name: str) -> Callable[[RowContext], dt.date]:
-    if name == "date":
+    """A date field's day: the row's own for its date (a news item's publication too), else one in range."""
+    if name in ("date", "publisheddate"):
         return lambda c: c.day
     if any(w in name for w in _HISTORIC_DATES):
         # Without an explicit range an IPO or birth date falls in the past, not last month.
@@ -418,6 +437,7 @@ _STR_RULES: tuple[tuple[_When, Gen | _Named], ...] = (
     (_is("consensus", ends=("recommendation",)), _pick(v.RECOMMENDATIONS)),
     (_ends("rating"), _pick(v.RATINGS)),
     (_is("action", "actions"), _pick(v.ACTIONS)),
+    (_is("type", people=True), _pick(v.TRADE_TYPES)),
     (_is("form", "documenttype", "type", contains=("formtype",)), _pick(v.FORM_TYPES)),
     (_has("transactiontype"), _pick(v.TRANSACTION_TYPES)),
     (_is("acquisitionordisposition"), _pick(("A", "D"))),

@@ -4,18 +4,27 @@
 ``SHAPES[path]`` is a tuple of ``(name, format, nested, null_for)``:
 
 - ``format``: ``date`` (2025-02-04), ``datetime`` (2025-02-04 15:30:00), ``midnight`` (a datetime at
-  00:00:00), ``iso`` (2025-02-04T15:30:00.000Z), ``integer``, ``number``, ``int-text`` ("755059877"),
+  00:00:00), ``iso`` (2025-02-04T15:30:00.000Z), ``date-mdy`` (02-04-2025), ``date-long`` (February 4,
+  2025), ``month-day`` (--09-28, a fiscal year's end), ``integer``, ``number``, ``int-text`` ("755059877"),
   ``number-text`` ("4.8"), ``percent-text`` ("97.29%"), ``bool``, ``bool-text`` ("False"), ``bool-lower``
-  ("false"), ``str``, ``null`` (always null), ``empty`` (always ""), or a container: ``object`` (one
+  ("false"), ``str``, ``null`` (always null), ``empty`` (always ""), ``any`` (the example cannot say: the
+  response model decides), or a container: ``object`` (one
   object, ``nested`` its fields), ``objects`` (a list of objects alike), ``items`` (a list of objects,
   ``nested`` each one's fields), ``values`` (a list of scalars, ``nested`` each one's format). In a
   bulk (CSV) file every number is ``number-text``.
-- ``null_for``: kinds of symbol (:func:`data_pkg.sandbox._symbols.symbol_kind`) the field is null for.
+- ``null_for``: kinds of symbol (:func:`data_pkg.sandbox._symbols.symbol_kind`) the field is null for, or rows
+  (:data:`data_pkg.sandbox._wire_plan.ROW_CONDITIONS`: an earnings date not yet reported).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+ARTEFACTS: dict[str, tuple[str, ...]] = {
+    "/stable/profile-bulk": ("*",),
+    "/stable/upgrades-downgrades-consensus-bulk": ("symbol",),
+}
+"""Fields (``*``: all) whose example value is damaged or untypical: their format is ``any``."""
 
 SHAPES: dict[str, tuple[Any, ...]] = {
     "/stable/acquisition-of-beneficial-ownership": (
@@ -1013,7 +1022,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
     "/stable/crowdfunding-offerings": (
         ("cik", "int-text", (), ()),
         ("companyName", "str", (), ()),
-        ("date", "str", (), ()),
+        ("date", "date-mdy", (), ()),
         ("filingDate", "midnight", (), ()),
         ("acceptedDate", "datetime", (), ()),
         ("formType", "str", (), ()),
@@ -1039,7 +1048,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
         ("overSubscriptionAccepted", "str", (), ()),
         ("overSubscriptionAllocationType", "str", (), ()),
         ("maximumOfferingAmount", "integer", (), ()),
-        ("offeringDeadlineDate", "str", (), ()),
+        ("offeringDeadlineDate", "date-mdy", (), ()),
         ("currentNumberOfEmployees", "integer", (), ()),
         ("totalAssetMostRecentFiscalYear", "integer", (), ()),
         ("totalAssetPriorFiscalYear", "integer", (), ()),
@@ -1063,7 +1072,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
     "/stable/crowdfunding-offerings-latest": (
         ("cik", "int-text", (), ()),
         ("companyName", "str", (), ()),
-        ("date", "str", (), ()),
+        ("date", "date-mdy", (), ()),
         ("filingDate", "midnight", (), ()),
         ("acceptedDate", "datetime", (), ()),
         ("formType", "str", (), ()),
@@ -1089,7 +1098,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
         ("overSubscriptionAccepted", "str", (), ()),
         ("overSubscriptionAllocationType", "str", (), ()),
         ("maximumOfferingAmount", "integer", (), ()),
-        ("offeringDeadlineDate", "str", (), ()),
+        ("offeringDeadlineDate", "date-mdy", (), ()),
         ("currentNumberOfEmployees", "integer", (), ()),
         ("totalAssetMostRecentFiscalYear", "integer", (), ()),
         ("totalAssetPriorFiscalYear", "integer", (), ()),
@@ -1280,10 +1289,10 @@ SHAPES: dict[str, tuple[Any, ...]] = {
     "/stable/earnings": (
         ("symbol", "str", (), ()),
         ("date", "date", (), ()),
-        ("epsActual", "null", (), ()),
-        ("epsEstimated", "null", (), ()),
-        ("revenueActual", "null", (), ()),
-        ("revenueEstimated", "null", (), ()),
+        ("epsActual", "number", (), ("future",)),
+        ("epsEstimated", "number", (), ("next-quarter-on",)),
+        ("revenueActual", "integer", (), ("future",)),
+        ("revenueEstimated", "integer", (), ("next-quarter-on",)),
         ("lastUpdated", "date", (), ()),
     ),
     "/stable/earnings-calendar": (
@@ -2548,1050 +2557,6 @@ SHAPES: dict[str, tuple[Any, ...]] = {
             (),
         ),
     ),
-    "/stable/financial-reports-xlsx": (
-        ("symbol", "str", (), ()),
-        ("period", "str", (), ()),
-        ("year", "int-text", (), ()),
-        (
-            "Cover Page",
-            "items",
-            (
-                (("Cover Page - USD ($) shares in Thousands, $ in Millions", "values", ("str",), ()),),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Entity Information [Line Items]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Auditor Information",
-            "items",
-            (
-                (("Auditor Information", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Auditor Information [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "CONSOLIDATED STATEMENTS OF OPER",
-            "items",
-            (
-                (
-                    (
-                        "CONSOLIDATED STATEMENTS OF OPERATIONS - USD ($) shares in Thousands, $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Net sales", "values", ("integer", "integer", "integer"), ()),),
-            ),
-            (),
-        ),
-        (
-            "CONSOLIDATED STATEMENTS OF COMP",
-            "items",
-            (
-                (("CONSOLIDATED STATEMENTS OF COMPREHENSIVE INCOME - USD ($) $ in Millions", "values", ("str",), ()),),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Statement of Comprehensive Income [Abstract]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "CONSOLIDATED BALANCE SHEETS",
-            "items",
-            (
-                (("CONSOLIDATED BALANCE SHEETS - USD ($) $ in Millions", "values", ("str", "str"), ()),),
-                (("Current assets:", "values", ("str", "str"), ()),),
-                (("Cash and cash equivalents", "values", ("integer", "integer"), ()),),
-            ),
-            (),
-        ),
-        (
-            "CONSOLIDATED BALANCE SHEETS (Pa",
-            "items",
-            (
-                (("CONSOLIDATED BALANCE SHEETS (Parenthetical) - $ / shares", "values", ("str", "str"), ()),),
-                (("Statement of Financial Position [Abstract]", "values", ("str", "str"), ()),),
-                (("Common stock, par value (in dollars per share)", "values", ("number", "number"), ()),),
-            ),
-            (),
-        ),
-        (
-            "CONSOLIDATED STATEMENTS OF SHAR",
-            "items",
-            (
-                (
-                    (
-                        "CONSOLIDATED STATEMENTS OF SHAREHOLDERS' EQUITY - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str", "str", "str", "str", "str"),
-                        (),
-                    ),
-                ),
-                (
-                    (
-                        "Beginning balances at Sep. 28, 2019",
-                        "values",
-                        ("integer", "integer", "integer", "integer", "integer", "integer"),
-                        (),
-                    ),
-                ),
-                (
-                    (
-                        "Increase (Decrease) in Stockholders' Equity [Roll Forward]",
-                        "values",
-                        ("str", "str", "str", "str", "str", "str"),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "CONSOLIDATED STATEMENTS OF CASH",
-            "items",
-            (
-                (("CONSOLIDATED STATEMENTS OF CASH FLOWS - USD ($) $ in Millions", "values", ("str",), ()),),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Statement of Cash Flows [Abstract]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Summary of Significant Accounti",
-            "items",
-            (
-                (("Summary of Significant Accounting Policies", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Accounting Policies [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Revenue",
-            "items",
-            (
-                (("Revenue", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Revenue from Contract with Customer [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Financial Instruments",
-            "items",
-            (
-                (("Financial Instruments", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Investments, All Other Investments [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Consolidated Financial Statemen",
-            "items",
-            (
-                (("Consolidated Financial Statement Details", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (
-                    (
-                        "Organization, Consolidation and Presentation of Financial Statements [Abstract]",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Income Taxes",
-            "items",
-            (
-                (("Income Taxes", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Income Tax Disclosure [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Leases",
-            "items",
-            (
-                (("Leases", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Leases [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Debt",
-            "items",
-            (
-                (("Debt", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Debt Disclosure [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Shareholders' Equity",
-            "items",
-            (
-                (("Shareholders' Equity", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Equity [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Benefit Plans",
-            "items",
-            (
-                (("Benefit Plans", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Share-Based Payment Arrangement [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Commitments and Contingencies",
-            "items",
-            (
-                (("Commitments and Contingencies", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Commitments and Contingencies Disclosure [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Segment Information and Geograp",
-            "items",
-            (
-                (("Segment Information and Geographic Data", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Segment Reporting [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Summary of Significant Accoun_2",
-            "items",
-            (
-                (("Summary of Significant Accounting Policies (Policies)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Accounting Policies [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Summary of Significant Accoun_3",
-            "items",
-            (
-                (("Summary of Significant Accounting Policies (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Accounting Policies [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Revenue (Tables)",
-            "items",
-            (
-                (("Revenue (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Revenue from Contract with Customer [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Financial Instruments (Tables)",
-            "items",
-            (
-                (("Financial Instruments (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Investments, All Other Investments [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Consolidated Financial Statem_2",
-            "items",
-            (
-                (("Consolidated Financial Statement Details (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (
-                    (
-                        "Organization, Consolidation and Presentation of Financial Statements [Abstract]",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Income Taxes (Tables)",
-            "items",
-            (
-                (("Income Taxes (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Income Tax Disclosure [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Leases (Tables)",
-            "items",
-            (
-                (("Leases (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Leases [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Debt (Tables)",
-            "items",
-            (
-                (("Debt (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Debt Disclosure [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Shareholders' Equity (Tables)",
-            "items",
-            (
-                (("Shareholders' Equity (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Equity [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Benefit Plans (Tables)",
-            "items",
-            (
-                (("Benefit Plans (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Share-Based Payment Arrangement [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Commitments and Contingencies (",
-            "items",
-            (
-                (("Commitments and Contingencies (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Commitments and Contingencies Disclosure [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Segment Information and Geogr_2",
-            "items",
-            (
-                (("Segment Information and Geographic Data (Tables)", "values", ("str",), ()),),
-                (("items", "values", ("str",), ()),),
-                (("Segment Reporting [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Summary of Significant Accoun_4",
-            "items",
-            (
-                (
-                    (
-                        "Summary of Significant Accounting Policies - Additional Information (Details) $ in Billions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Significant Accounting Policies [Line Items]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Summary of Significant Accoun_5",
-            "items",
-            (
-                (
-                    (
-                        "Summary of Significant Accounting Policies - Computation of Basic and "
-                        "Diluted Earnings Per Share (Details) - USD ($) $ / shares in Units, "
-                        "shares in Thousands, $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Numerator:", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Revenue - Net Sales Disaggregat",
-            "items",
-            (
-                (
-                    (
-                        "Revenue - Net Sales Disaggregated by Significant Products and Services "
-                        "(Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Disaggregation of Revenue [Line Items]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Revenue - Additional Informatio",
-            "items",
-            (
-                (("Revenue - Additional Information (Details) - USD ($) $ in Billions", "values", ("str", "str"), ()),),
-                (("Revenue from Contract with Customer [Abstract]", "values", ("str", "str"), ()),),
-                (("Total deferred revenue", "values", ("number", "number"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Revenue - Deferred Revenue, Exp",
-            "items",
-            (
-                (("Revenue - Deferred Revenue, Expected Timing of Realization (Details)", "values", ("str",), ()),),
-                (
-                    (
-                        "Revenue, Remaining Performance Obligation, Expected Timing of "
-                        "Satisfaction, Start Date [Axis]: 2022-09-25",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (
-                    (
-                        "Revenue, Remaining Performance Obligation, Expected Timing of Satisfaction [Line Items]",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Financial Instruments - Cash, C",
-            "items",
-            (
-                (
-                    (
-                        "Financial Instruments - Cash, Cash Equivalents and Marketable Securities "
-                        "(Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Debt Securities, Available-for-sale [Line Items]", "values", ("str", "str"), ()),),
-                (
-                    (
-                        "Cash, Cash Equivalents and Marketable Securities, Adjusted Cost",
-                        "values",
-                        ("integer", "integer"),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Financial Instruments - Non-Cur",
-            "items",
-            (
-                (
-                    (
-                        "Financial Instruments - Non-Current Marketable Debt Securities by "
-                        "Contractual Maturity (Details) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (
-                    (
-                        "Fair value of non-current marketable debt securities by contractual maturity",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("Due after 1 year through 5 years", "values", ("integer",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Financial Instruments - Additio",
-            "items",
-            (
-                (("Financial Instruments - Additional Information (Details) $ in Millions", "values", ("str",), ()),),
-                (("items", "values", ("str", "str"), ()),),
-                (("Financial Instruments [Line Items]", "values", ("str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Financial Instruments - Notiona",
-            "items",
-            (
-                (
-                    (
-                        "Financial Instruments - Notional Amounts Associated with Derivative "
-                        "Instruments (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (
-                    (
-                        "Derivatives designated as accounting hedges | Foreign exchange contracts",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Derivative [Line Items]", "values", ("str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Financial Instruments - Gross F",
-            "items",
-            (
-                (
-                    (
-                        "Financial Instruments - Gross Fair Values of Derivative Assets and "
-                        "Liabilities (Details) - Level 2 $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (
-                    (
-                        "Other current assets and other non-current assets | Foreign exchange contracts",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("Derivative assets:", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Financial Instruments - Derivat",
-            "items",
-            (
-                (
-                    (
-                        "Financial Instruments - Derivative Instruments Designated as Fair Value "
-                        "Hedges and Related Hedged Items (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Current and non-current marketable securities", "values", ("str", "str"), ()),),
-                (("Derivatives, Fair Value [Line Items]", "values", ("str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Consolidated Financial Statem_3",
-            "items",
-            (
-                (
-                    (
-                        "Consolidated Financial Statement Details - Property, Plant and Equipment, "
-                        "Net (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Property, Plant and Equipment [Line Items]", "values", ("str", "str"), ()),),
-                (("Gross property, plant and equipment", "values", ("integer", "integer"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Consolidated Financial Statem_4",
-            "items",
-            (
-                (
-                    (
-                        "Consolidated Financial Statement Details - Other Non-Current Liabilities "
-                        "(Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (
-                    (
-                        "Organization, Consolidation and Presentation of Financial Statements [Abstract]",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Long-term taxes payable", "values", ("integer", "integer"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Consolidated Financial Statem_5",
-            "items",
-            (
-                (
-                    (
-                        "Consolidated Financial Statement Details - Other Income/(Expense), Net "
-                        "(Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (
-                    (
-                        "Organization, Consolidation and Presentation of Financial Statements [Abstract]",
-                        "values",
-                        ("str", "str", "str"),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Income Taxes - Provision for In",
-            "items",
-            (
-                (
-                    (
-                        "Income Taxes - Provision for Income Taxes (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Federal:", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Income Taxes - Additional Infor",
-            "items",
-            (
-                (
-                    (
-                        "Income Taxes - Additional Information (Details) $ in Millions, € in Billions",
-                        "values",
-                        ("null", "str"),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str", "str", "str", "str"), ()),),
-                (("Income Tax Contingency [Line Items]", "values", ("str", "str", "str", "str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Income Taxes - Reconciliation o",
-            "items",
-            (
-                (
-                    (
-                        "Income Taxes - Reconciliation of Provision for Income Taxes to Amount "
-                        "Computed by Applying the Statutory Federal Income Tax Rate to Income "
-                        "Before Provision for Income Taxes (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Income Tax Disclosure [Abstract]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Income Taxes - Significant Comp",
-            "items",
-            (
-                (
-                    (
-                        "Income Taxes - Significant Components of Deferred Tax Assets and "
-                        "Liabilities (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Deferred tax assets:", "values", ("str", "str"), ()),),
-                (("Amortization and depreciation", "values", ("integer", "integer"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Income Taxes - Aggregate Change",
-            "items",
-            (
-                (
-                    (
-                        "Income Taxes - Aggregate Changes in Gross Unrecognized Tax Benefits "
-                        "(Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (
-                    (
-                        "Reconciliation of Unrecognized Tax Benefits, Excluding Amounts Pertaining "
-                        "to Examined Tax Returns [Roll Forward]",
-                        "values",
-                        ("str", "str", "str"),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Leases - Additional Information",
-            "items",
-            (
-                (("Leases - Additional Information (Details) - USD ($) $ in Billions", "values", ("str",), ()),),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Lessee, Lease, Description [Line Items]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Leases - ROU Assets and Lease L",
-            "items",
-            (
-                (
-                    (
-                        "Leases - ROU Assets and Lease Liabilities (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Lease-Related Assets and Liabilities", "values", ("str", "str"), ()),),
-                (("Operating lease right-of-use assets", "values", ("integer", "integer"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Leases - Lease Liability Maturi",
-            "items",
-            (
-                (
-                    (
-                        "Leases - Lease Liability Maturities (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Operating Leases", "values", ("str", "str"), ()),),
-                (("2023", "values", ("integer", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Debt - Additional Information (",
-            "items",
-            (
-                (("Debt - Additional Information (Details) - USD ($) $ in Millions", "values", ("str",), ()),),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Debt Instrument [Line Items]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Debt - Summary of Cash Flows As",
-            "items",
-            (
-                (
-                    (
-                        "Debt - Summary of Cash Flows Associated with Commercial Paper (Details) - "
-                        "USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Maturities 90 days or less:", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Debt - Summary of Term Debt (De",
-            "items",
-            (
-                (("Debt - Summary of Term Debt (Details) - USD ($) $ in Millions", "values", ("str",), ()),),
-                (("items", "values", ("str", "str"), ()),),
-                (("Debt Instrument [Line Items]", "values", ("str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Debt - Future Principal Payment",
-            "items",
-            (
-                (
-                    (
-                        "Debt - Future Principal Payments for Term Debt (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Debt Disclosure [Abstract]", "values", ("str", "str"), ()),),
-                (("2023", "values", ("integer", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Shareholders' Equity - Addition",
-            "items",
-            (
-                (
-                    (
-                        "Shareholders' Equity - Additional Information (Details) shares in Millions, $ in Billions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str",), ()),),
-                (("Stockholders' Equity Note [Abstract]", "values", ("str",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Shareholders' Equity - Shares o",
-            "items",
-            (
-                (
-                    (
-                        "Shareholders' Equity - Shares of Common Stock (Details) - shares shares in Thousands",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (
-                    (
-                        "Increase (Decrease) in Shares of Common Stock Outstanding [Roll Forward]",
-                        "values",
-                        ("str", "str", "str"),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Benefit Plans - Additional Info",
-            "items",
-            (
-                (("Benefit Plans - Additional Information (Details) shares in Millions", "values", ("str",), ()),),
-                (("items", "values", ("str", "str", "str", "str", "str", "str"), ()),),
-                (
-                    (
-                        "Share-based Compensation Arrangement by Share-based Payment Award [Line Items]",
-                        "values",
-                        ("str", "str", "str", "str", "str", "str"),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Benefit Plans - Restricted Stoc",
-            "items",
-            (
-                (
-                    (
-                        "Benefit Plans - Restricted Stock Units Activity and Related Information "
-                        "(Details) - Restricted stock units - USD ($) $ / shares in Units, shares "
-                        "in Thousands, $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Number of Restricted Stock Units", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Benefit Plans - Summary of Shar",
-            "items",
-            (
-                (
-                    (
-                        "Benefit Plans - Summary of Share-Based Compensation Expense and the "
-                        "Related Income Tax Benefit (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Share-Based Payment Arrangement [Abstract]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Commitments and Contingencies -",
-            "items",
-            (
-                (
-                    (
-                        "Commitments and Contingencies - Future Payments Under Unconditional "
-                        "Purchase Obligations (Details) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("Unconditional Purchase Obligation, Fiscal Year Maturity [Abstract]", "values", ("str",), ()),),
-                (("2023", "values", ("integer",), ()),),
-            ),
-            (),
-        ),
-        (
-            "Segment Information and Geogr_3",
-            "items",
-            (
-                (
-                    (
-                        "Segment Information and Geographic Data - Information by Reportable "
-                        "Segment (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (("Segment Reporting Information [Line Items]", "values", ("str", "str", "str"), ()),),
-            ),
-            (),
-        ),
-        (
-            "Segment Information and Geogr_4",
-            "items",
-            (
-                (
-                    (
-                        "Segment Information and Geographic Data - Reconciliation of Segment "
-                        "Operating Income to the Consolidated Statements of Operations (Details) - "
-                        "USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (
-                    (
-                        "Segment Reporting, Reconciling Item for Operating Profit (Loss) from "
-                        "Segment to Consolidated [Line Items]",
-                        "values",
-                        ("str", "str", "str"),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Segment Information and Geogr_5",
-            "items",
-            (
-                (
-                    (
-                        "Segment Information and Geographic Data - Net Sales (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str",),
-                        (),
-                    ),
-                ),
-                (("items", "values", ("str", "str", "str"), ()),),
-                (
-                    (
-                        "Revenues from External Customers and Long-Lived Assets [Line Items]",
-                        "values",
-                        ("str", "str", "str"),
-                        (),
-                    ),
-                ),
-            ),
-            (),
-        ),
-        (
-            "Segment Information and Geogr_6",
-            "items",
-            (
-                (
-                    (
-                        "Segment Information and Geographic Data - Long-Lived Assets (Details) - USD ($) $ in Millions",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (
-                    (
-                        "Revenues from External Customers and Long-Lived Assets [Line Items]",
-                        "values",
-                        ("str", "str"),
-                        (),
-                    ),
-                ),
-                (("Long-lived assets", "values", ("integer", "integer"), ()),),
-            ),
-            (),
-        ),
-    ),
     "/stable/financial-scores": (
         ("symbol", "str", (), ()),
         ("reportedCurrency", "str", (), ()),
@@ -3617,7 +2582,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
             (
                 ("documenttype", "str", (), ()),
                 ("documentannualreport", "bool-lower", (), ()),
-                ("currentfiscalyearenddate", "str", (), ()),
+                ("currentfiscalyearenddate", "month-day", (), ()),
                 ("documentperiodenddate", "date", (), ()),
                 ("documenttransitionreport", "bool-lower", (), ()),
                 ("entityfilenumber", "str", (), ()),
@@ -4328,7 +3293,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
         ("volume", "number", (), ()),
     ),
     "/stable/historical-dowjones-constituent": (
-        ("dateAdded", "str", (), ()),
+        ("dateAdded", "date-long", (), ()),
         ("addedSecurity", "str", (), ()),
         ("removedTicker", "str", (), ()),
         ("removedSecurity", "str", (), ()),
@@ -4365,7 +3330,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
         ("marketCap", "integer", (), ()),
     ),
     "/stable/historical-nasdaq-constituent": (
-        ("dateAdded", "str", (), ()),
+        ("dateAdded", "date-long", (), ()),
         ("addedSecurity", "str", (), ()),
         ("removedTicker", "str", (), ()),
         ("removedSecurity", "str", (), ()),
@@ -4422,7 +3387,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
         ("averageChange", "number", (), ()),
     ),
     "/stable/historical-sp500-constituent": (
-        ("dateAdded", "str", (), ()),
+        ("dateAdded", "date-long", (), ()),
         ("addedSecurity", "str", (), ()),
         ("removedTicker", "str", (), ()),
         ("removedSecurity", "str", (), ()),
@@ -5447,42 +4412,42 @@ SHAPES: dict[str, tuple[Any, ...]] = {
         ("isFund", "bool", (), ()),
     ),
     "/stable/profile-bulk": (
-        ("symbol", "str", (), ()),
-        ("price", "str", (), ()),
-        ("marketCap", "str", (), ()),
-        ("beta", "str", (), ()),
-        ("lastDividend", "str", (), ()),
-        ("range", "str", (), ()),
-        ("change", "str", (), ()),
-        ("changePercentage", "str", (), ()),
-        ("volume", "str", (), ()),
-        ("averageVolume", "str", (), ()),
-        ("companyName", "str", (), ()),
-        ("currency", "str", (), ()),
-        ("cik", "str", (), ()),
-        ("isin", "str", (), ()),
-        ("cusip", "str", (), ()),
-        ("exchangeFullName", "str", (), ()),
-        ("exchange", "str", (), ()),
-        ("industry", "str", (), ()),
-        ("website", "str", (), ()),
-        ("description", "str", (), ()),
-        ("ceo", "str", (), ()),
-        ("sector", "str", (), ()),
-        ("country", "str", (), ()),
-        ("fullTimeEmployees", "str", (), ()),
-        ("phone", "str", (), ()),
-        ("address", "str", (), ()),
-        ("city", "str", (), ()),
-        ("state", "str", (), ()),
-        ("zip", "str", (), ()),
-        ("image", "str", (), ()),
-        ("ipoDate", "str", (), ()),
-        ("defaultImage", "str", (), ()),
-        ("isEtf", "str", (), ()),
-        ("isActivelyTrading", "str", (), ()),
-        ("isAdr", "str", (), ()),
-        ("isFund", "str", (), ()),
+        ("symbol", "any", (), ()),
+        ("price", "any", (), ()),
+        ("marketCap", "any", (), ()),
+        ("beta", "any", (), ()),
+        ("lastDividend", "any", (), ()),
+        ("range", "any", (), ()),
+        ("change", "any", (), ()),
+        ("changePercentage", "any", (), ()),
+        ("volume", "any", (), ()),
+        ("averageVolume", "any", (), ()),
+        ("companyName", "any", (), ()),
+        ("currency", "any", (), ()),
+        ("cik", "any", (), ()),
+        ("isin", "any", (), ()),
+        ("cusip", "any", (), ()),
+        ("exchangeFullName", "any", (), ()),
+        ("exchange", "any", (), ()),
+        ("industry", "any", (), ()),
+        ("website", "any", (), ()),
+        ("description", "any", (), ()),
+        ("ceo", "any", (), ()),
+        ("sector", "any", (), ()),
+        ("country", "any", (), ()),
+        ("fullTimeEmployees", "any", (), ()),
+        ("phone", "any", (), ()),
+        ("address", "any", (), ()),
+        ("city", "any", (), ()),
+        ("state", "any", (), ()),
+        ("zip", "any", (), ()),
+        ("image", "any", (), ()),
+        ("ipoDate", "any", (), ()),
+        ("defaultImage", "any", (), ()),
+        ("isEtf", "any", (), ()),
+        ("isActivelyTrading", "any", (), ()),
+        ("isAdr", "any", (), ()),
+        ("isFund", "any", (), ()),
     ),
     "/stable/profile-cik": (
         ("symbol", "str", (), ()),
@@ -6230,7 +5195,7 @@ SHAPES: dict[str, tuple[Any, ...]] = {
         ("year30", "number", (), ()),
     ),
     "/stable/upgrades-downgrades-consensus-bulk": (
-        ("symbol", "empty", (), ()),
+        ("symbol", "any", (), ()),
         ("strongBuy", "number-text", (), ()),
         ("buy", "number-text", (), ()),
         ("hold", "number-text", (), ()),
