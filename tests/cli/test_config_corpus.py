@@ -95,6 +95,13 @@ CASES: dict[str, tuple[str, str, int, int, str]] = {
     "key_placeholder.json": ("DC302", "error", 7, 25, "DATA_API_KEY is a placeholder (****_KEY), not a key"),
     "manifest_relative.json": ("DC401", "error", 9, 30, 'DATA_MCP_MANIFEST "manifests/desk.yaml" is a relative path'),
     "manifest_missing.json": ("DC402", "error", 9, 30, 'DATA_MCP_MANIFEST "/nonexistent/desk.yaml" does not exist'),
+    "manifest_nul.json": (
+        "DC402",
+        "error",
+        9,
+        30,
+        'DATA_MCP_MANIFEST "/desks/desk\\x00.yaml" holds a control character (U+0000)',
+    ),
     "manifest_lint_fails.json": (
         "DC403",
         "error",

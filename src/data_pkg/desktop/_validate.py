@@ -24,6 +24,7 @@ a config that validates starts the same tool set; its diagnostics keep the manif
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -369,6 +370,11 @@ def _no_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode) -
     )
 
 
+def _visible(text: str) -> str:
+    """``text`` with control characters as their escapes, so that a message stays on one line."""
+    return "".join(ch if ord(ch) >= 0x20 else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 def _is_garbled(command: str) -> bool:
     return any(ord(ch) < 0x20 for ch in command)
 
@@ -381,8 +387,22 @@ def _anything(command: str) -> bool:
     return True
 
 
+def _control_character(checker: _Checker, node: JsonNode | None, value: str) -> str | None:
+    """How ``value`` names no file, when a control character in it has not been reported yet (DC107 reports
+    the ones a Windows path's single backslashes make; a NUL written as an escape is not one of them)."""
+    if node is not None:
+        end = node.col + len(json.dumps(value))  # as written, near enough: DC107 points at an escape inside it
+        if any(f.code == "DC107" and f.line == node.line and node.col <= (f.col or 0) < end for f in checker.findings):
+            return None
+    first = next(ch for ch in value if ord(ch) < 0x20)
+    return f"holds a control character (U+{ord(first):04X}), so it names no file"
+
+
 def _check_garbled(checker: _Checker, label: str, node: JsonNode, command: str) -> None:
-    """Nothing more to say: the strict reader has reported how the path was garbled (DC107)."""
+    """What the strict reader has not already reported of how the path was garbled (DC107)."""
+    why = _control_character(checker, node, command)
+    if why is not None:
+        checker.add("DC206", node, f'{label}: command "{_visible(command)}" {why}', "write the path out again")
 
 
 def _check_relative(checker: _Checker, label: str, node: JsonNode, command: str) -> None:
@@ -697,7 +717,10 @@ def _report_resolution(
 def _manifest_path_ok(checker: _Checker, label: str, var: str, source: str, node: JsonNode | None) -> bool:
     """Whether ``source`` is worth resolving: a profile name, or an absolute path to a file (else DC401, DC402)."""
     if _is_garbled(source):
-        return False  # the strict reader has reported how the path was garbled (DC107)
+        why = _control_character(checker, node, source)
+        if why is not None:
+            checker.add("DC402", node, f'{label}: {var} "{_visible(source)}" {why}', "write the path out again")
+        return False
     if is_profile_name(source):
         return True
     if not _is_absolute(source):
