@@ -103,6 +103,9 @@ EXPECTED: dict[str, list[str]] = {
     "dm408_renamed_field.json": ["DM408 3:58"],
     "dm408_renamed_field.py": ["DM408 5:46", "DM408 5:56", "DM408 6:54"],
     "dm408_renamed_field.yaml": ["DM408 6:9"],
+    "dm409_analysis_limit.json": ["DM409 1:74"],
+    "dm409_analysis_limit.py": ["DM409 4:29", "DM409 4:50"],
+    "dm409_analysis_limit.yaml": ["DM409 3:14", "DM409 4:19"],
 }
 
 # Reported only from the environment, never from a file in the corpus.

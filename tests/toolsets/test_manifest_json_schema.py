@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from data_pkg.catalog import TIERS
-from data_pkg.toolsets import NAME_STYLES, manifest_json_schema
+from data_pkg.toolsets import ANALYSIS_LIMITS, NAME_STYLES, manifest_json_schema
 from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY
 from data_pkg.toolsets._manifest import validate_document
 from data_pkg.toolsets._model import ManifestSchema
@@ -109,6 +109,15 @@ FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "overrides": st.one_of(overrides, json_values),
     "output_schemas": st.one_of(st.booleans(), json_values),
     "max_tokens": st.one_of(st.integers(min_value=-2, max_value=10**6), json_values),
+    "analysis": st.one_of(
+        st.booleans(),
+        st.dictionaries(
+            st.sampled_from([*(limit.name for limit in ANALYSIS_LIMITS), "bogus"]),
+            st.one_of(st.integers(min_value=-5, max_value=10**10), json_values),
+            max_size=3,
+        ),
+        json_values,
+    ),
     SCHEMA_KEY: st.one_of(texts, json_values),
     COMMENT_KEY: st.one_of(texts, json_values),
     "TOOLS": string_lists,
@@ -142,6 +151,14 @@ WELL_FORMED: dict[str, st.SearchStrategy[Any]] = {
     ),
     "output_schemas": st.one_of(st.none(), st.booleans()),
     "max_tokens": st.one_of(st.none(), st.integers(min_value=1, max_value=10**6)),
+    "analysis": st.one_of(
+        st.none(),
+        st.booleans(),
+        st.fixed_dictionaries(
+            {},
+            optional={limit.name: st.integers(min_value=limit.low, max_value=limit.high) for limit in ANALYSIS_LIMITS},
+        ),
+    ),
     SCHEMA_KEY: texts,
     COMMENT_KEY: texts,
 }

@@ -8,8 +8,9 @@ errors as MCP tool results (it needs the ``mcp`` extra).
 from __future__ import annotations
 
 from data_pkg.answers._note import CallContext
+from data_pkg.answers._rows import Rows, find_rows
 from data_pkg.answers._tokens import estimate_tokens
 from data_pkg.answers._writer import Answer, write_answer
 from data_pkg.toolsets import AnswerSpec
 
-__all__ = ["Answer", "AnswerSpec", "CallContext", "estimate_tokens", "write_answer"]
+__all__ = ["Answer", "AnswerSpec", "CallContext", "Rows", "estimate_tokens", "find_rows", "write_answer"]

@@ -8,6 +8,7 @@ and overrides what differs. Needs the ``mcp`` extra (``mcp_types``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -69,14 +70,18 @@ class ResultWriter:
         call: CallContext | None = None,
         *,
         schema: Mapping[str, Any] | None = None,
+        also: str | None = None,
     ) -> types.CallToolResult:
         """A result holding ``value`` as the agent should read it; the note, when rows were cut, as a last block.
 
         With ``schema`` (the tool's output schema) the result also carries structured content that
         fits it: a single-row answer is the object itself; a list travels under ``"result"`` because
-        the schema's root must be an object.
+        the schema's root must be an object. ``also`` is a sentence the note ends with (where the
+        server kept the rows), making a note when there was none.
         """
         written = write_answer(plain(value), spec, call)
+        if also:
+            written = replace(written, note=f"{written.note} {also}" if written.note else also)
         return self.result(written, schema=schema, check=not _validated(value))
 
     def result(

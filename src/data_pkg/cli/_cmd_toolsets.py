@@ -106,6 +106,23 @@ def _table(rows: Iterable[tuple[str, ...]], headers: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
+def _query_entries(registry: Registry, listing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The query tool that ``analysis`` adds (listed after the endpoint tools), as rows of the listing."""
+    if registry.query is None:
+        return []
+    size = wire_bytes(listing[-1])
+    return [
+        {
+            "name": registry.query.name,
+            "endpoint": "(analysis)",
+            "tier": "-",
+            "bytes": size,
+            "estimated_tokens": estimate_tokens(size),
+            "fixed": {},
+        }
+    ]
+
+
 def register(app: typer.Typer) -> None:
     """Add ``tools``, ``diff`` and ``catalog`` to ``app``."""
 
@@ -168,9 +185,10 @@ def register(app: typer.Typer) -> None:
                         "fixed": dict(t.fixed),
                         **({"answer": sizes[t.name]} if sizes is not None else {}),
                     }
-                    for t, m in zip(registry, listing, strict=True)
-                ],
-                "count": len(registry),
+                    for t, m in zip(registry, listing[: len(registry)], strict=True)
+                ]
+                + _query_entries(registry, listing),
+                "count": len(listing),
                 "bytes": total,
                 "estimated_tokens": tokens,
                 "max_tokens": budget,
@@ -182,13 +200,14 @@ def register(app: typer.Typer) -> None:
             headers: tuple[str, ...] = ("name", "endpoint", "tier", "bytes")
             rows: list[tuple[str, ...]] = [
                 (t.name, lookup(t.endpoint).spec, lookup(t.endpoint).tier, str(wire_bytes(m)))
-                for t, m in zip(registry, listing, strict=True)
+                for t, m in zip(registry, listing[: len(registry)], strict=True)
             ]
+            rows += [(q["name"], q["endpoint"], q["tier"], str(q["bytes"])) for q in _query_entries(registry, listing)]
             if sizes is not None:
                 headers = (*headers, "answer tokens (median / max)", "budget", "cut")
-                rows = [(*row, *_answer_cells(sizes[row[0]])) for row in rows]
+                rows = [(*row, *(_answer_cells(sizes[row[0]]) if row[0] in sizes else ("", "", ""))) for row in rows]
             typer.echo(_table(rows, headers))
-            typer.echo(f"\n{len(registry)} tools, {total:,} bytes of tools/list, ~{tokens:,} tokens (bytes/4)")
+            typer.echo(f"\n{len(listing)} tools, {total:,} bytes of tools/list, ~{tokens:,} tokens (bytes/4)")
             if sizes is not None:
                 largest = max((size["max"] for size in sizes.values()), default=0)
                 typer.echo(f"answers with typical arguments against the sandbox: largest ~{largest:,} tokens")

@@ -216,6 +216,13 @@ EXAMPLES = _examples(
         " the server answers with the current field until the manifest is updated.",
     ),
     Example(
+        "DM409",
+        Snippet("tools: [company.historical_prices]\nanalysis:\n  max_table_rows: 2000000\n  max_rows: 1000000\n"),
+        Snippet("tools: [company.historical_prices]\nanalysis:\n  max_table_rows: 200000\n  max_rows: 1000000\n"),
+        "Every limit has a range (docs/analysis.md lists them with their defaults), and a table's rows and bytes"
+        " must fit within the totals, since the oldest tables are dropped to make room for a new one.",
+    ),
+    Example(
         "DM501",
         Snippet("tools: [company.quote]\nname_style: spec\n"),
         Snippet("tools: [company.quote]\nname_style: snake\n"),

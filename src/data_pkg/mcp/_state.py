@@ -54,7 +54,7 @@ class Snapshot:
     def of(cls, resolution: Resolution) -> Snapshot:
         """The snapshot a resolution gives: its tools, or a single tool explaining its errors."""
         if resolution.registry is not None:
-            tools = tuple(types.Tool.model_validate(t.to_mcp()) for t in resolution.registry)
+            tools = tuple(types.Tool.model_validate(entry) for entry in resolution.registry.tools_list())
             return cls(resolution.registry, tools)
         problems = tuple(str(d) for d in resolution.errors) or ("no tool set could be built",)
         return cls.failed(problems)

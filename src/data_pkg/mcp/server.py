@@ -32,6 +32,7 @@ from data_pkg._version import __version__
 from data_pkg.answers import CallContext
 from data_pkg.answers.results import ResultWriter
 from data_pkg.catalog import by_key
+from data_pkg.mcp._analysis import Analysis
 from data_pkg.mcp._handshake import explain_uninitialized
 from data_pkg.mcp._reload import Notifier, Reloader
 from data_pkg.mcp._state import ToolState
@@ -63,6 +64,8 @@ class Runtime:
     notifier: Notifier = field(default_factory=Notifier)
     setup_error: str | None = None
     """A settings problem (bad DATA_* value) found at start; every call reports it."""
+    analysis: Analysis = field(default_factory=lambda: Analysis(WRITER))
+    """Kept tables and the query tool, when the manifest turns analysis on."""
     _client: AsyncDataClient | None = None
 
     def client(self) -> AsyncDataClient:
@@ -114,7 +117,10 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
         snapshot = runtime.state.current  # the whole call uses this one registry
         if snapshot.registry is None:
             return WRITER.problem("data-mcp has no tool set: " + "; ".join(snapshot.problems))
-        tool = snapshot.registry.get(params.name)
+        registry = snapshot.registry
+        if registry.query is not None and params.name == registry.query.name:
+            return await runtime.analysis.query(registry, dict(params.arguments or {}))
+        tool = registry.get(params.name)
         if tool is None:
             return WRITER.problem(unknown_tool(params.name, snapshot.registry))
         if runtime.setup_error:
@@ -141,8 +147,13 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
         except Exception:
             logger.exception("%s failed unexpectedly", tool.name)
             return WRITER.problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
+        kept = await runtime.analysis.keep(registry, endpoint.key, tool.name, value, params.arguments or {})
         return WRITER.answer(
-            value, tool.answer, CallContext.of(endpoint, params.arguments, tool.fixed), schema=tool.output_schema
+            value,
+            tool.answer,
+            CallContext.of(endpoint, params.arguments, tool.fixed),
+            schema=tool.output_schema,
+            also=kept,
         )
 
     async def initialized(ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:

@@ -22,6 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from data_pkg.files import open_regular, real_path
+from data_pkg.toolsets._analysis import LIMITS as ANALYSIS_LIMITS
+from data_pkg.toolsets._analysis import MAX_SQL_CHARS, AnalysisSpec
 from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, AnswerSpec, budget_problem
 from data_pkg.toolsets._arguments import coerce_arguments
 from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
     from data_pkg.toolsets._parse import ParsedManifest, parse_manifest, parse_text
 
 __all__ = [
+    "ANALYSIS_LIMITS",
     "ANSWER_FORMATS",
     "COMMENT_KEY",
     "DEFAULT_MAX_ANSWER_TOKENS",
@@ -58,6 +61,7 @@ __all__ = [
     "DEFAULT_STYLE",
     "MANIFEST_ENV",
     "MAX_MANIFEST_BYTES",
+    "MAX_SQL_CHARS",
     "MCP_NAME",
     "NAME_STYLES",
     "PORTABLE_NAME",
@@ -65,6 +69,7 @@ __all__ = [
     "RULES",
     "SEGMENT_ENV",
     "STYLE_ENV",
+    "AnalysisSpec",
     "AnswerSpec",
     "Dependent",
     "Diagnostic",

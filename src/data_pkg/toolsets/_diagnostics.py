@@ -87,6 +87,12 @@ RULES = RuleTable(
         "fields or exclude_fields uses the earlier name of a field the upstream now sends under another name"
         " (mktCap for marketCap); the current name is used.",
     ),
+    Rule(
+        "DM409",
+        "invalid-analysis-limit",
+        "error",
+        "A limit of analysis is out of its range, or a table's limit is above the total it is part of.",
+    ),
 )
 """Every rule the resolver reports, by code (``docs/lint-rules.md`` is generated from it and lint's)."""
 

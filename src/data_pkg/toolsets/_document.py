@@ -80,6 +80,11 @@ FIELDS: tuple[FieldSpec, ...] = (
         "answer_format",
         "table (lists of flat rows as CSV, header once) or json. Default: DATA_MCP_ANSWER_FORMAT, else table.",
     ),
+    FieldSpec(
+        "analysis",
+        "Keep every answer made of rows as a table in the server and add the query tool (read-only SQL with"
+        " finance functions over them): true, or a mapping of limits (max_table_rows, max_bytes, ...).",
+    ),
 )
 """Every field, in documentation order. YAML and JSON spell them in lowercase."""
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar, Union
 
 from data_pkg.catalog import TIERS
+from data_pkg.toolsets._analysis import LIMIT_NAMES, LIMITS, AnalysisSpec, limit_problem, pair_problems
 from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, budget_problem
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, Node
@@ -68,6 +69,7 @@ class Manifest:
     output_schemas: Located[bool] | None = None
     max_answer_tokens: Located[int] | None = None
     answer_format: Located[str] | None = None
+    analysis: Located[AnalysisSpec] | None = None
 
 
 def _type_name(node: Node) -> str:
@@ -184,6 +186,8 @@ class _Validator:
             return self.budget(node, what)
         if name == "answer_format":
             return self.choice(node, what, ANSWER_FORMATS, "DM407")
+        if name == "analysis":
+            return self.analysis(node, what)
         if name == "output_schemas":
             if node.kind == "scalar" and isinstance(node.scalar, bool):
                 return Located(node.scalar, node.line, node.col)
@@ -191,6 +195,48 @@ class _Validator:
             return None
         assert name == "overrides"
         return self.overrides(node, what)
+
+    def analysis(self, node: Node, what: str) -> Located[AnalysisSpec] | None:
+        """``true``/``false``, or a mapping of limits (which turns analysis on); DM409 for a limit out of range."""
+        if node.kind == "scalar" and isinstance(node.scalar, bool):
+            return Located(AnalysisSpec(enabled=node.scalar), node.line, node.col)
+        if node.kind != "map":
+            self.report("DM104", node, f"{what} must be true, false or a mapping of limits, not {_type_name(node)}")
+            return None
+        values: dict[str, int] = {}
+        where: dict[str, Node] = {}
+        ok = True
+        for key, value in self.unique_pairs(node, what):
+            name = key.scalar
+            assert isinstance(name, str)
+            if name == COMMENT_KEY and self.format != "python":
+                self.note(name, value)
+                continue
+            if name not in LIMIT_NAMES:
+                known = ", ".join(limit.name for limit in LIMITS)
+                self.report("DM103", key, f"unknown {what} limit {name!r}", f"{what} may set {known}")
+                ok = False
+                continue
+            if value.kind == "scalar" and value.scalar is None:
+                continue  # null means "not set", as at the top level
+            if not (value.kind == "scalar" and isinstance(value.scalar, int) and not isinstance(value.scalar, bool)):
+                self.report("DM104", value, f"{what}.{name} must be a whole number, not {_type_name(value)}")
+                ok = False
+                continue
+            problem = limit_problem(name, value.scalar)
+            if problem is not None:
+                default = next(limit.default for limit in LIMITS if limit.name == name)
+                self.report("DM409", value, f"{what}.{name} {problem}", f"the default is {default:,}")
+                ok = False
+                continue
+            values[name] = value.scalar
+            where[name] = value
+        for name, message in pair_problems(values):
+            self.report("DM409", where[name], f"{what}: {message}", "a table's limit must fit within the total")
+            ok = False
+        if not ok:
+            return None
+        return Located(AnalysisSpec().with_limits(values), node.line, node.col)
 
     def budget(self, node: Node, what: str) -> Located[int] | None:
         if node.kind == "scalar" and isinstance(node.scalar, int) and not isinstance(node.scalar, bool):

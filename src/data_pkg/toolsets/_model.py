@@ -9,8 +9,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, StringConstraints
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    StringConstraints,
+    create_model,
+    model_validator,
+)
 
+from data_pkg.toolsets._analysis import LIMITS, pair_problems
 from data_pkg.toolsets._answer import MAX_ANSWER_TOKENS, MIN_ANSWER_TOKENS
 from data_pkg.toolsets._document import COMMENT_KEY, FIELDS, OVERRIDE_FIELDS
 from data_pkg.toolsets._json_schema import tidy_schema
@@ -41,6 +53,39 @@ class OverrideSchema(BaseModel):
     max_answer_tokens: AnswerBudget | None = Field(None, description=_OVERRIDE_DOCS["max_answer_tokens"])
 
 
+class _AnalysisChecks(BaseModel):
+    """What the JSON Schema cannot say about the limits: a table's limit fits within the total."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="after")
+    def _pairs(self) -> _AnalysisChecks:
+        values = {name: value for name, value in self.__dict__.items() if isinstance(value, int)}
+        problems = pair_problems(values)
+        if problems:
+            raise ValueError(problems[0][1])
+        return self
+
+
+_LIMIT_FIELDS: dict[str, Any] = {
+    "comment_": (StrictStr | None, Field(None, alias=COMMENT_KEY, description=_COMMENT)),
+    **{
+        limit.name: (
+            Annotated[StrictInt, Field(ge=limit.low, le=limit.high)] | None,
+            Field(None, description=f"{limit.summary} Default {limit.default:,}."),
+        )
+        for limit in LIMITS
+    },
+}
+
+AnalysisSchema = create_model(
+    "AnalysisSchema",
+    __base__=_AnalysisChecks,
+    __doc__="Limits of the kept tables and of queries; setting any turns analysis on.",
+    **_LIMIT_FIELDS,
+)
+
+
 class ManifestSchema(BaseModel):
     """A data-mcp manifest: which tools the local server publishes, and how they are named."""
 
@@ -61,6 +106,7 @@ class ManifestSchema(BaseModel):
     output_schemas: StrictBool | None = Field(None, description=_DOCS["output_schemas"])
     max_answer_tokens: AnswerBudget | None = Field(None, description=_DOCS["max_answer_tokens"])
     answer_format: Literal["table", "json"] | None = Field(None, description=_DOCS["answer_format"])
+    analysis: StrictBool | AnalysisSchema | None = Field(None, description=_DOCS["analysis"])
 
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"

@@ -36,14 +36,18 @@ PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
 
 def base_name(endpoint: Endpoint, style: str) -> str:
     """The name of ``endpoint`` under ``style``, before any prefix."""
+    return base_name_of(endpoint.group, endpoint.key, style)
+
+
+def base_name_of(group: str, key: str, style: str) -> str:
+    """The name of the tool ``key`` of ``group`` under ``style``, before any prefix."""
     if style == "key":
-        return endpoint.key
+        return key
     if style == "spec":
-        return endpoint.spec
+        return f"{group}.{key}"
     if style == "snake":
         # Keys such as company_earnings already name their group; doubling it only costs the agent tokens.
-        group = f"{endpoint.group}_"
-        return endpoint.key if endpoint.key.startswith(group) else group + endpoint.key
+        return key if key.startswith(f"{group}_") else f"{group}_{key}"
     raise ValueError(f"unknown name style {style!r}; expected one of {', '.join(NAME_STYLES)}")
 
 

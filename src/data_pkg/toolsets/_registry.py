@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from data_pkg.toolsets._analysis import AnalysisSpec
 from data_pkg.toolsets._answer import AnswerSpec
 
 _READ_ONLY: Mapping[str, bool] = MappingProxyType({"readOnlyHint": True})
@@ -29,7 +30,7 @@ class Tool:
     description: str
     input_schema: dict[str, Any] = field(hash=False)
     endpoint: str
-    """Catalog key of the endpoint the tool calls (``quote``)."""
+    """Catalog key of the endpoint the tool calls (``quote``); empty for the query tool, which calls none."""
     fixed: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}), hash=False)
     output_schema: dict[str, Any] | None = field(default=None, hash=False)
     annotations: Mapping[str, bool] = field(default_factory=lambda: _READ_ONLY, hash=False)
@@ -53,21 +54,33 @@ class Tool:
 class Registry:
     """An immutable, ordered set of tools with unique names."""
 
-    __slots__ = ("_by_name", "_tools", "name_style", "prefix")
+    __slots__ = ("_by_name", "_tools", "analysis", "name_style", "prefix", "query")
 
-    def __init__(self, tools: tuple[Tool, ...], *, name_style: str = "key", prefix: str = "") -> None:
+    def __init__(
+        self,
+        tools: tuple[Tool, ...],
+        *,
+        name_style: str = "key",
+        prefix: str = "",
+        analysis: AnalysisSpec | None = None,
+        query: Tool | None = None,
+    ) -> None:
         by_name = {tool.name: tool for tool in tools}
-        if len(by_name) != len(tools):
+        if len(by_name) != len(tools) or (query is not None and query.name in by_name):
             raise ValueError("tool names must be unique")
         self._tools = tuple(tools)
         self._by_name: Mapping[str, Tool] = MappingProxyType(by_name)
         self.name_style = name_style
         """The naming style the names were made with."""
         self.prefix = prefix
+        self.analysis = analysis
+        """The bounds of kept tables when the manifest turns analysis on, else None."""
+        self.query = query
+        """The query tool (listed after the endpoint tools) when analysis is on, else None."""
 
     @property
     def tools(self) -> tuple[Tool, ...]:
-        """Every tool, in manifest order."""
+        """Every endpoint tool, in manifest order (the query tool is :attr:`query`)."""
         return self._tools
 
     @property
@@ -97,7 +110,8 @@ class Registry:
 
     def tools_list(self) -> list[dict[str, Any]]:
         """The tools as the ``tools`` array of an MCP ``tools/list`` result."""
-        return [tool.to_mcp() for tool in self._tools]
+        listed = [tool.to_mcp() for tool in self._tools]
+        return listed if self.query is None else [*listed, self.query.to_mcp()]
 
     def tools_list_bytes(self) -> int:
         """Size in bytes of :meth:`tools_list` as compact UTF-8 JSON: what the agent host receives."""
@@ -165,4 +179,10 @@ def diff(old: Registry, new: Registry) -> RegistryDiff:
         for key, tool in after.items()
         if key in before and before[key].name == tool.name and before[key] != tool
     )
+    if (old.query is None) != (new.query is None):  # analysis turned on or off
+        query = new.query or old.query
+        assert query is not None
+        added, removed = (added, (*removed, query.name)) if new.query is None else ((*added, query.name), removed)
+    elif old.query is not None and new.query is not None and old.query.name != new.query.name:
+        renamed = (*renamed, (old.query.name, new.query.name))
     return RegistryDiff(added, removed, renamed, changed)

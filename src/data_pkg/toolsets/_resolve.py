@@ -28,6 +28,8 @@ manifest (an extended manifest is resolved the same way first):
    the prefix), else ``DATA_MCP_MAX_ANSWER_TOKENS``, else 8,000; ``answer_format`` is the manifest's,
    else ``DATA_MCP_ANSWER_FORMAT``, else ``table``. ``fields`` and ``exclude_fields`` come from the
    tool's override (merged over bases like its other fields), checked against its response model (DM406).
+9. **analysis**: inherited like the prefix; when on, the query tool is named by the style and prefix
+   (``query``, ``analysis.query``, ``analysis_query``) and listed last; a tool of that name is DM203.
 
 An empty result is an error (DM207). Any error means no registry; warnings never block.
 """
@@ -42,6 +44,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from data_pkg.catalog import SEGMENT_ENV
+from data_pkg.toolsets._analysis import QUERY_DESCRIPTION, query_input_schema, query_tool_name
 from data_pkg.toolsets._answer import AnswerSpec, answer_defaults
 from data_pkg.toolsets._diagnostics import Diagnostic, ToolsetError
 from data_pkg.toolsets._naming import DEFAULT_STYLE, base_name, name_pattern, style_from_env
@@ -159,7 +162,12 @@ def _registry(
                 answer=answer,
             )
         )
-    return Registry(tuple(tools), name_style=style, prefix=prefix)
+    analysis = selection.analysis if selection.analysis is not None and selection.analysis.enabled else None
+    query = None
+    if analysis is not None:
+        spec = _answer(selection, None, defaults)  # the manifest's budget and format; no fields to choose
+        query = Tool(query_tool_name(style, prefix), QUERY_DESCRIPTION, query_input_schema(), endpoint="", answer=spec)
+    return Registry(tuple(tools), name_style=style, prefix=prefix, analysis=analysis, query=query)
 
 
 _NOTHING: Mapping[str, object] = MappingProxyType({})
@@ -192,6 +200,16 @@ def resolve(
     style = env_style or selection.name_style or DEFAULT_STYLE
     prefix = selection.prefix or ""
     names = _names(selector, selection, style, prefix)
+    if selection.analysis is not None and selection.analysis.enabled:
+        query = query_tool_name(style, prefix)
+        taken = next((key for key, name in names.items() if name == query), None)
+        if taken is not None:
+            selector.report(
+                "DM203",
+                selector.top,
+                f"two tools would be called {query!r}: {selection.tools[taken].spec} and the query tool of analysis",
+                "rename the endpoint's tool in overrides",
+            )
     blocked = any(d.is_error for d in selector.diagnostics)
     if not selection.tools and not blocked:
         # Only when nothing else went wrong: an earlier error is the likelier cause of the emptiness.

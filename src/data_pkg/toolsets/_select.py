@@ -30,6 +30,7 @@ from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, pro
 from data_pkg.toolsets._sources import is_profile_name, manifest_path
 
 if TYPE_CHECKING:
+    from data_pkg.toolsets._analysis import AnalysisSpec
     from data_pkg.toolsets._manifest import Located, Manifest, Override
     from data_pkg.toolsets._parse import ParsedManifest
 
@@ -86,6 +87,7 @@ class Selection:
     output_schemas: bool | None = None
     max_answer_tokens: int | None = None
     answer_format: str | None = None
+    analysis: AnalysisSpec | None = None
     dropped_by_tier: list[str] = field(default_factory=list)
 
 
@@ -359,6 +361,7 @@ class Selector:
         selection.output_schemas = inherited(manifest.output_schemas, "output_schemas")
         selection.max_answer_tokens = inherited(manifest.max_answer_tokens, "max_answer_tokens")
         selection.answer_format = inherited(manifest.answer_format, "answer_format")
+        selection.analysis = inherited(manifest.analysis, "analysis")
 
         self.add_includes(manifest, selection)
         self.add_tools(manifest, selection)
