@@ -75,6 +75,25 @@ def test_tools_answers_sizes_every_answer_against_the_sandbox_and_guards_a_budge
     assert "over budget: historical_prices answers ~" in over.stderr and "quote answers" not in over.stderr
 
 
+def test_tools_shows_the_query_tool_analysis_adds_and_sizes_a_query_answer(tmp_path: Path) -> None:
+    manifest = tmp_path / "desk.yaml"
+    manifest.write_text("tools: [company.quote, company.historical_prices]\nanalysis: true\nname_style: snake\n")
+    without = tmp_path / "plain.yaml"
+    without.write_text("tools: [company.quote, company.historical_prices]\nname_style: snake\n")
+    report = json.loads(run("tools", str(manifest), "--answers", "--json").stdout)
+    tools = {t["name"]: t for t in report["tools"]}
+    assert list(tools)[-1] == "analysis_query" and tools["analysis_query"]["endpoint"] == "(analysis)"
+    assert report["count"] == 3 and report["bytes"] == sum(t["bytes"] for t in report["tools"]) + 3 + 1
+    query = tools["analysis_query"]["answer"]
+    assert query["error"] is None and query["samples"] == 1 and 0 < query["max"] < 200
+    # The history's note names the table it was kept as, which costs its answer a few tokens.
+    assert tools["company_historical_prices"]["answer"]["max"] <= 8000
+    plain = json.loads(run("tools", str(without), "--json").stdout)
+    assert report["bytes"] - plain["bytes"] == tools["analysis_query"]["bytes"] + 1
+    listed = run("tools", str(manifest)).stdout
+    assert "analysis_query" in listed and "3 tools" in listed
+
+
 def test_tools_of_a_broken_manifest_prints_diagnostics_and_exits_1(tmp_path: Path) -> None:
     manifest = tmp_path / "team.yaml"
     manifest.write_text("tools: [company.quot]\n")

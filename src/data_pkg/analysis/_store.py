@@ -64,6 +64,26 @@ class KeptTable:
     bytes: int
     tool: str
     arguments: Mapping[str, Any] = field(default_factory=dict)
+    columns: tuple[str, ...] = ()
+
+    def note(self, query: str) -> str:
+        """What the answer's note says of this table: its name, its rows, and the tool that queries it."""
+        if self.rows == self.of:
+            return f"All {self.rows:,} rows are kept as table `{self.name}`; query it with `{query}`."
+        return (
+            f"The first {self.rows:,} of {self.of:,} rows are kept as table `{self.name}` (the table limits of"
+            f" analysis); query it with `{query}`."
+        )
+
+    def example(self) -> str:
+        """A typical statement over this table: the finance summary of a price series, else its size."""
+        table = quoted(self.name)  # a name the server made: endpoint key and counter
+        if {"date", "close"} <= set(self.columns):
+            return (
+                "SELECT cagr(date, close) AS cagr, volatility(date, close) AS volatility,"  # noqa: S608
+                f" max_drawdown(date, close) AS max_drawdown, count(*) AS days FROM {table}"
+            )
+        return f"SELECT count(*) AS rows FROM {table}"  # noqa: S608
 
     def call(self) -> str:
         """The call that brings the rows back, as an agent would write it."""
@@ -139,7 +159,7 @@ class KeptTables:
             name = f"{key}_{self._counts[key]}"
             self._db.execute(shape.create(name))
             self._db.executemany(shape.insert(name), stored)
-            kept = KeptTable(name, len(stored), len(found), used, tool, dict(arguments))
+            kept = KeptTable(name, len(stored), len(found), used, tool, dict(arguments), shape.names)
             self._tables[name] = kept
             self._evict(spec, keep=name)
             return kept
@@ -247,7 +267,8 @@ class KeptTables:
         if timed_out:
             return (
                 f"the statement ran longer than {spec.max_query_ms:,} ms (max_query_ms) and was stopped:"
-                " a join without a condition or a recursive CTE without an end runs forever"
+                " a join without a condition or a recursive CTE without an end never finishes; a sound statement"
+                " over a large table may need fewer rows (WHERE) or a higher max_query_ms in the manifest"
             )
         if self._guard.refused is not None:
             return self._guard.refused

@@ -11,14 +11,15 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from data_pkg.answers import CallContext, estimate_tokens, write_answer
+from data_pkg.answers import Answer, CallContext, estimate_tokens, find_rows, write_answer
 from data_pkg.catalog import SEGMENT_ENV, by_key, typical_arguments
 from data_pkg.toolsets import Registry, Tool
 
 if TYPE_CHECKING:
+    from data_pkg.analysis import KeptTable, KeptTables
     from data_pkg.client import DataClient
 
 SYMBOLS = ("AAPL", "MSFT", "JPM")
@@ -65,6 +66,7 @@ def answer_sizes(registry: Registry) -> list[AnswerSize]:
     from data_pkg.errors import DataError
 
     found = []
+    kept = _Kept(registry)
     with sandbox_client() as client:
         for tool in registry:
             endpoint = by_key(tool.endpoint)
@@ -77,7 +79,8 @@ def answer_sizes(registry: Registry) -> list[AnswerSize]:
                     error = failure.category
                     break
                 answer = write_answer(value, tool.answer, CallContext.of(endpoint, arguments, tool.fixed))
-                sizes.append(estimate_tokens(answer.text) + (estimate_tokens(answer.note) if answer.note else 0))
+                answer = kept.keep(tool, value, arguments, answer)
+                sizes.append(_tokens(answer))
                 cut += answer.cut
             found.append(
                 AnswerSize(
@@ -90,7 +93,57 @@ def answer_sizes(registry: Registry) -> list[AnswerSize]:
                     error,
                 )
             )
+    if registry.query is not None:
+        found.append(kept.query_size(registry.query))
     return found
+
+
+def _tokens(answer: Answer) -> int:
+    return estimate_tokens(answer.text) + (estimate_tokens(answer.note) if answer.note else 0)
+
+
+class _Kept:
+    """With analysis on: each answer kept as the server keeps it (its note says so), and one typical query."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self.store: KeptTables | None = None
+        self.first: KeptTable | None = None
+        """The first table kept from a price series (else the first kept), which the typical query reads."""
+
+    def keep(self, tool: Tool, value: Any, arguments: dict[str, object], answer: Answer) -> Answer:
+        """``answer`` with the note the server would give it, its rows kept."""
+        spec, query = self.registry.analysis, self.registry.query
+        found = find_rows(value)
+        if spec is None or query is None or found is None:
+            return answer
+        from data_pkg.analysis import KeptTables
+
+        self.store = self.store or KeptTables()
+        kept = self.store.keep(
+            tool.endpoint, found.rows, found.envelope, tool=tool.name, arguments=arguments, spec=spec
+        )
+        if kept is None:
+            return answer
+        if self.first is None or ("close" in kept.columns and "close" not in self.first.columns):
+            self.first = kept
+        sentence = kept.note(query.name)
+        return replace(answer, note=f"{answer.note} {sentence}" if answer.note else sentence)
+
+    def query_size(self, query: Tool) -> AnswerSize:
+        """The size of the query tool's answer to a typical statement over the first table kept."""
+        from data_pkg.analysis import QueryRefusedError
+
+        spec = self.registry.analysis
+        if self.store is None or self.first is None or spec is None:
+            return AnswerSize(query.name, 0, 0, query.answer.max_tokens, 0, 0, "no rows kept")
+        try:
+            result = self.store.query(self.first.example(), spec)
+        except QueryRefusedError:
+            return AnswerSize(query.name, 0, 0, query.answer.max_tokens, 0, 0, "bad_arguments")
+        answer = write_answer(result.rows, query.answer, CallContext())
+        size = _tokens(answer)
+        return AnswerSize(query.name, size, size, query.answer.max_tokens, int(answer.cut), 1)
 
 
 def over(sizes: Sequence[AnswerSize], limit: int) -> list[AnswerSize]:

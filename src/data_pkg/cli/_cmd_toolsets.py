@@ -106,7 +106,9 @@ def _table(rows: Iterable[tuple[str, ...]], headers: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
-def _query_entries(registry: Registry, listing: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _query_entries(
+    registry: Registry, listing: list[dict[str, Any]], sizes: dict[str, dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
     """The query tool that ``analysis`` adds (listed after the endpoint tools), as rows of the listing."""
     if registry.query is None:
         return []
@@ -119,6 +121,7 @@ def _query_entries(registry: Registry, listing: list[dict[str, Any]]) -> list[di
             "bytes": size,
             "estimated_tokens": estimate_tokens(size),
             "fixed": {},
+            **({"answer": sizes[registry.query.name]} if sizes is not None else {}),
         }
     ]
 
@@ -187,7 +190,7 @@ def register(app: typer.Typer) -> None:
                     }
                     for t, m in zip(registry, listing[: len(registry)], strict=True)
                 ]
-                + _query_entries(registry, listing),
+                + _query_entries(registry, listing, sizes),
                 "count": len(listing),
                 "bytes": total,
                 "estimated_tokens": tokens,
@@ -205,7 +208,7 @@ def register(app: typer.Typer) -> None:
             rows += [(q["name"], q["endpoint"], q["tier"], str(q["bytes"])) for q in _query_entries(registry, listing)]
             if sizes is not None:
                 headers = (*headers, "answer tokens (median / max)", "budget", "cut")
-                rows = [(*row, *(_answer_cells(sizes[row[0]]) if row[0] in sizes else ("", "", ""))) for row in rows]
+                rows = [(*row, *_answer_cells(sizes[row[0]])) for row in rows]
             typer.echo(_table(rows, headers))
             typer.echo(f"\n{len(listing)} tools, {total:,} bytes of tools/list, ~{tokens:,} tokens (bytes/4)")
             if sizes is not None:

@@ -14,7 +14,7 @@ from typing import Any
 import anyio
 import mcp_types as types
 
-from data_pkg.analysis import KeptTable, KeptTables, QueryRefusedError
+from data_pkg.analysis import KeptTables, QueryRefusedError
 from data_pkg.answers import CallContext, find_rows
 from data_pkg.answers.results import ResultWriter, plain
 from data_pkg.toolsets import MAX_SQL_CHARS, Registry
@@ -53,7 +53,7 @@ class Analysis:
         except Exception:  # the answer itself is fine: say nothing of a table rather than fail the call
             logger.exception("could not keep the answer of %s as a table", tool)
             return None
-        return None if kept is None else kept_sentence(kept, query)
+        return None if kept is None else kept.note(query)
 
     async def query(self, registry: Registry, arguments: Mapping[str, Any]) -> types.CallToolResult:
         """The query tool: one read-only statement over the kept tables, answered through the writer."""
@@ -82,13 +82,3 @@ class Analysis:
     def refused(self, message: str) -> types.CallToolResult:
         """``[bad_arguments]`` naming the rule the statement broke."""
         return self.writer.problem(f"[bad_arguments] {message}. {self.writer.next_steps['bad_arguments']}")
-
-
-def kept_sentence(kept: KeptTable, query: str) -> str:
-    """What the note says about a kept table: its name, its rows, and the tool that queries it."""
-    if kept.rows == kept.of:
-        return f"All {kept.rows:,} rows are kept as table `{kept.name}`; query it with `{query}`."
-    return (
-        f"The first {kept.rows:,} of {kept.of:,} rows are kept as table `{kept.name}` (the table limits of"
-        f" analysis); query it with `{query}`."
-    )
