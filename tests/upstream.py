@@ -178,8 +178,11 @@ class FakeUpstream:
 
     def serve(self, example: Example) -> None:
         """Answer ``example``'s path with its body from now on."""
-        kind = "text/csv" if example.is_csv else "application/json"
-        self.bodies[example.path.replace("{provider}", self.provider)] = (example.body, kind)
+        self.answer(example.path, example.body, "text/csv" if example.is_csv else "application/json")
+
+    def answer(self, path: str, body: bytes, kind: str = "application/json") -> None:
+        """Answer ``path`` with ``body`` from now on (any body: a test's own, hostile ones included)."""
+        self.bodies[path.replace("{provider}", self.provider)] = (body, kind)
 
     def __enter__(self) -> FakeUpstream:
         self._thread.start()

@@ -119,6 +119,11 @@ def success(body: bytes, route: Route, answer: AnswerSpec, arguments: Mapping[st
         return WRITER.problem(
             "[invalid_response] the data service answered with something that is not JSON; retry later."
         )
+    except RecursionError:  # JSON nested deeper than the parser goes
+        step = WRITER.next_steps["invalid_response"]
+        return WRITER.problem(
+            f"[invalid_response] the data service's answer nests values deeper than JSON can be read. {step}"
+        )
     return WRITER.answer(value, answer, CallContext.of(endpoint, arguments, route.fixed))
 
 

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|-?\d+")
+_FORMULA = re.compile(r"'+[=+\-@]")
 
 
 def _cells(line: str) -> list[tuple[str, bool]]:
@@ -39,7 +40,9 @@ def _cells(line: str) -> list[tuple[str, bool]]:
 
 def _value(text: str, quoted: bool) -> Any:
     if quoted:
-        return text
+        # A quoted cell's backslashes are JSON escapes; a formula was neutralised with one more quote.
+        text = json.loads('"' + text.replace('"', '\\"') + '"')
+        return text[1:] if _FORMULA.match(text) else text
     if text == "":
         return None
     if text in ("true", "false"):
@@ -67,7 +70,7 @@ def _lines(text: str) -> list[str]:
 def read_table(text: str) -> list[dict[str, Any]]:
     """The rows of a table answer; a null cell leaves its key out, as the writer drops nulls."""
     header, *rows = _lines(text)
-    keys = [name for name, _ in _cells(header)]
+    keys = [_value(name, quoted) if quoted else name for name, quoted in _cells(header)]
     out = []
     for line in rows:
         values = [_value(t, q) for t, q in _cells(line)]

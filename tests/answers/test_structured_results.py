@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import mcp_types as types
@@ -99,3 +100,60 @@ def test_rows_the_client_kept_unvalidated_are_checked_and_validated_rows_are_not
     assert checked == [], "validated rows fit the schema their models give: checking them again costs ~0.1 ms a row"
     ResultWriter().answer([valid, kept], AnswerSpec(format="json"), schema=PRICES)
     assert len(checked) == 1
+
+
+INTRADAY = by_key("intraday_prices")
+SENT = [
+    {"date": "2026-11-19 14:10:00", "open": "1.5", "low": 1, "high": 2, "close": 1.5, "volume": "16"},
+    {"date": "2026-11-19 14:05:00", "open": 1.25, "low": 1, "high": 2, "close": 1.5, "volume": 9},
+]
+
+
+def test_the_text_is_the_upstreams_values_and_the_structured_content_the_models() -> None:
+    schema = output_schema(INTRADAY)
+    models = [decode_row(INTRADAY, row, "strict") for row in SENT]
+    result = ResultWriter().answer(SENT, AnswerSpec(format="json"), schema=schema, models=models)
+    assert not result.is_error
+    (text,) = texts(result)
+    assert json.loads(text) == SENT  # as sent: its time format, its numbers as strings
+    assert result.structured_content is not None
+    structured = result.structured_content["result"]
+    assert structured[0]["date"] == "2026-11-19T14:10:00-05:00" and structured[0]["volume"] == 16
+    assert misfit(schema, result.structured_content) is None  # type: ignore[arg-type]
+
+
+def test_structured_content_has_the_rows_fields_and_shortened_texts_the_text_has() -> None:
+    rows = [{**SENT[0], "date": f"2026-11-19 14:{59 - i:02d}:00", "label": "word " * 50} for i in range(60)]
+    models = [decode_row(INTRADAY, row, "strict") for row in rows]
+    spec = AnswerSpec(max_tokens=800, format="table", exclude_fields=("label",))
+    result = ResultWriter().answer(rows, spec, schema=output_schema(INTRADAY), models=models)
+    assert not result.is_error and result.structured_content is not None
+    table, note = texts(result)
+    shown = result.structured_content["result"]
+    assert note.startswith(f"Rows 1-{len(shown)} of 60 shown") and len(table.splitlines()) == len(shown) + 1
+    assert [row["date"][:16] for row in shown] == [row["date"][:16].replace(" ", "T") for row in rows[: len(shown)]]
+    assert all("label" not in row for row in shown)
+
+    one = [{**SENT[0], "label": "word " * 5_000}]
+    long = ResultWriter().answer(one, AnswerSpec(max_tokens=500, format="json"), schema=None)
+    assert "was cut to fit" in texts(long)[-1]
+    cut = ResultWriter().answer(
+        one,
+        AnswerSpec(max_tokens=500, format="json"),
+        schema={"type": "object"},
+        models=[decode_row(INTRADAY, one[0], "strict")],
+    )
+    (structured,) = cut.structured_content["result"]  # type: ignore[index]
+    assert structured["label"] == json.loads(texts(cut)[0])[0]["label"] and structured["label"].endswith("…")
+
+
+def test_a_row_kept_unvalidated_is_checked_as_sent() -> None:
+    kept = {**SENT[1], "close": int("9" * 4000)}  # a float field: dumping it through its model overflowed
+    models = [decode_row(INTRADAY, SENT[0], "warn"), decode_row(INTRADAY, kept, "warn")]
+    assert not models[1].validated
+    schema = output_schema(INTRADAY)
+    result = ResultWriter().answer([SENT[0], kept], AnswerSpec(format="json"), schema=schema, models=models)
+    assert result.is_error and result.structured_content is None
+    problem, text = texts(result)
+    assert problem.startswith("[invalid_response] The answer does not fit this tool's output schema (result/1/date: ")
+    assert json.loads(text)[1] == kept  # the answer as sent follows, its 4,000 digits whole

@@ -71,3 +71,17 @@ def test_call_json_of_an_empty_single_row_answer_is_not_found(make_client: MakeC
     client, _ = make_client(lambda r: httpx2.Response(200, json=[]))
     with pytest.raises(NotFoundError):
         client.call_json("quote", symbol="NOPE")
+
+
+def test_call_with_models_gives_the_values_and_their_models_from_one_request(make_client: MakeClient) -> None:
+    row = {**quote_row(), "timestamp": 1763600000}
+    client, recorder = make_client(lambda r: httpx2.Response(200, json=[row]), validation_mode="strict")
+    values, quote = client.call_with_models("company.quote", symbol="AAPL")
+    assert values == row and quote.timestamp.year == 2025 and quote.validated
+    assert len(recorder.requests) == 1
+    strict, _ = make_client(lambda r: httpx2.Response(200, json=MISFIT), validation_mode="strict")
+    with pytest.raises(ResponseValidationError, match="price"):
+        strict.call_with_models("quote", symbol="AAPL")
+    warn, _ = make_client(lambda r: httpx2.Response(200, json=MISFIT * 2), validation_mode="warn")
+    values, models = warn.call_with_models("batch_quote", symbols=["AAPL", "MSFT"])
+    assert values == MISFIT * 2 and [model.validated for model in models] == [False, False]

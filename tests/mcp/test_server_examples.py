@@ -4,13 +4,14 @@ One ``data-mcp`` process (a subprocess, spoken to by the MCP SDK client) serves 
 schemas, in strict validation mode, with ``DATA_BASE_URL`` pointing at :class:`tests.upstream.FakeUpstream`,
 which answers each example's path with its body. Each tool whose endpoint an example answers is called once per
 example: the reply must parse (no error result), the structured content must fit the tool's output schema (formats
-checked, as MCP clients do), and every field the upstream sent a value for must reach it (the answer writer
-leaves nulls out).
+checked, as MCP clients do), every field the upstream sent a value for must reach it (the answer writer
+leaves nulls out), and the text must read back as the values the upstream sent, not as the models write them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,10 @@ import mcp_types as types
 import pytest
 from jsonschema import FormatChecker
 
+from data_pkg.answers._rows import without_nulls
 from data_pkg.catalog import Endpoint, by_key
 from data_pkg.toolsets import resolve
+from tests.answers.tables import read_table
 from tests.mcp._support import connect, server_env
 from tests.upstream import SHIFTED, Example, FakeUpstream, arguments, pairs
 
@@ -52,7 +55,22 @@ def problems_of(tool: types.Tool, result: types.CallToolResult, example: Example
         lost = sorted(k for k, v in row.items() if v is not None and k not in kept)
         if lost:
             found.append(f"row {index} lost {lost}")
-    return found
+    return found + text_problems(result, example, single)
+
+
+def text_problems(result: types.CallToolResult, example: Example, single: bool) -> list[str]:
+    """Whether the text answer is the upstream's values as sent (nulls aside): not the models' JSON, with their
+    date formats and numbers where the upstream sent text."""
+    block = result.content[0]
+    assert isinstance(block, types.TextContent)
+    rows = example.rows()
+    if example.is_csv or not all(isinstance(row, dict) for row in rows):
+        return []
+    shown = json.loads(block.text) if block.text[:1] in "[{" else read_table(block.text)
+    sent = without_nulls(rows[0] if single else rows)
+    if isinstance(shown, list) and len(result.content) > 1:  # cut to the budget: the rows shown
+        sent = sent[: len(shown)]
+    return [] if shown == sent else [f"the text is not the values sent: {str(shown)[:200]} != {str(sent)[:200]}"]
 
 
 async def test_every_example_reaches_the_agent_through_the_server(tmp_path: Path) -> None:

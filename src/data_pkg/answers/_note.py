@@ -9,6 +9,7 @@ of the tool reaches the rest, the note says so instead of pretending.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,6 +85,29 @@ def _count(n: int) -> str:
     return f"{n:,}"
 
 
+_SHOWN_DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?")
+
+
+def _shown_date(value: object) -> str:
+    """A row's date as the note names it: as sent when it is a date or a time, else its day.
+
+    The value is upstream text, and the note is the server's voice: only a date's own characters
+    may reach it (a "date" of ``2026-11-20`` followed by a line break and an instruction does not).
+    """
+    if isinstance(value, str) and _SHOWN_DATE.fullmatch(value):
+        return value
+    day = _day(value)
+    return "?" if day is None else day.isoformat()
+
+
+def _step(day: dt.date, days: int) -> dt.date | None:
+    """``day`` moved by ``days``, or None past the calendar's ends (0001-01-01, 9999-12-31)."""
+    try:
+        return day + dt.timedelta(days=days)
+    except OverflowError:
+        return None
+
+
 def note(rows: Sequence[Any], kept: int, *, budget: int, where: str, call: CallContext) -> Cut:
     """The cut of ``rows`` after ``kept`` of them, and its note (``where`` names the list when it is nested)."""
     total = len(rows)
@@ -94,7 +118,7 @@ def note(rows: Sequence[Any], kept: int, *, budget: int, where: str, call: CallC
         kept = _page_aligned(kept, call)
     shown = f"Rows 1-{_count(kept)} of {_count(total)}{where} shown"
     if order is not None and kept:
-        newest, oldest = rows[0].get(SERIES_KEY), rows[kept - 1].get(SERIES_KEY)
+        newest, oldest = _shown_date(rows[0].get(SERIES_KEY)), _shown_date(rows[kept - 1].get(SERIES_KEY))
         shown += f" ({newest} to {oldest}, {order})"
     shown += f" to fit {_count(budget)} tokens."
     return Cut(kept, f"{shown} {_next(rows, kept, order, call)}")
@@ -106,13 +130,15 @@ def _next(rows: Sequence[Any], kept: int, order: str | None, call: CallContext) 
     last_day = _day(rows[kept - 1].get(SERIES_KEY)) if order is not None and kept else None
     split_day = last_day is not None and kept < len(rows) and _day(rows[kept].get(SERIES_KEY)) == last_day
     if last_day is not None and order == "newest first" and "to_date" in call.params:
-        bound = last_day if split_day else last_day - dt.timedelta(days=1)
-        repeat = f" (bars of {bound} already shown come again)" if split_day else ""
-        return f"For older rows {same} to_date={bound}{repeat}."
+        bound = last_day if split_day else _step(last_day, -1)
+        if bound is not None:
+            repeat = f" (bars of {bound} already shown come again)" if split_day else ""
+            return f"For older rows {same} to_date={bound}{repeat}."
     if last_day is not None and order == "oldest first" and "from_date" in call.params:
-        bound = last_day if split_day else last_day + dt.timedelta(days=1)
-        repeat = f" (bars of {bound} already shown come again)" if split_day else ""
-        return f"For newer rows {same} from_date={bound}{repeat}."
+        bound = last_day if split_day else _step(last_day, 1)
+        if bound is not None:
+            repeat = f" (bars of {bound} already shown come again)" if split_day else ""
+            return f"For newer rows {same} from_date={bound}{repeat}."
     if "offset" in call.params:
         offset = _int(call.arguments.get("offset")) or 0
         return f"For the next rows {same} offset={offset + kept}."

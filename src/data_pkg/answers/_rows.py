@@ -40,12 +40,19 @@ def find_rows(value: Any) -> Rows | None:
     return None
 
 
-def without_nulls(value: Any) -> Any:
-    """JSON values without null fields, which cost an agent tokens and tell it nothing."""
+WALKED_DEPTH = 64
+"""How deep the writer walks into a value (to drop nulls, to find a text to shorten). Deeper parts are kept
+as they came: an upstream can nest values hundreds deep, and a recursive walk would exhaust the stack."""
+
+
+def without_nulls(value: Any, depth: int = 0) -> Any:
+    """JSON values without null fields, which cost an agent tokens and tell it nothing (to :data:`WALKED_DEPTH`)."""
+    if depth >= WALKED_DEPTH:
+        return value
     if isinstance(value, dict):
-        return {k: without_nulls(v) for k, v in value.items() if v is not None}
+        return {k: without_nulls(v, depth + 1) for k, v in value.items() if v is not None}
     if isinstance(value, list):
-        return [without_nulls(item) for item in value]
+        return [without_nulls(item, depth + 1) for item in value]
     return value
 
 

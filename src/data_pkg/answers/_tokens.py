@@ -75,7 +75,8 @@ def estimate_tokens(text: str) -> int:
     """About how many o200k tokens ``text`` costs (see the module docstring for the error)."""
     if not text:
         return 0
-    estimate = sum(w * f for w, f in zip(_WEIGHTS, _features(text.encode()), strict=True))
+    # surrogatepass: a lone surrogate is counted, not raised on (the writer escapes them; the count must not fail)
+    estimate = sum(w * f for w, f in zip(_WEIGHTS, _features(text.encode("utf-8", "surrogatepass")), strict=True))
     return max(1, round(estimate))
 
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from data_pkg.answers._note import CallContext, note
-from data_pkg.answers._render import NotFlatError, Table, json_text
-from data_pkg.answers._rows import Rows, find_rows, project, without_nulls
+from data_pkg.answers._render import NotFlatError, Table, json_text, name_text
+from data_pkg.answers._rows import WALKED_DEPTH, Rows, find_rows, project, without_nulls
 from data_pkg.answers._tokens import MARGIN, estimate_tokens, token_rate
 from data_pkg.toolsets import AnswerSpec
 
@@ -42,6 +42,8 @@ class Answer:
     """How many rows the answer had, when it is rows."""
     shown: int | None = None
     """How many of them are shown."""
+    shortened: tuple[tuple[tuple[Any, ...], int], ...] = ()
+    """The texts cut to fit: where each is (its path in ``value``) and how many characters were kept."""
 
     @property
     def cut(self) -> bool:
@@ -69,6 +71,38 @@ def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None) 
         except NotFlatError:
             pass
     return _fit(shaped, budget, spec.max_tokens, call, table=False)
+
+
+def cut_like(answer: Answer, value: Any, spec: AnswerSpec) -> Any:
+    """``value``, another form of the answer ``answer`` was written from (the models' JSON of the same rows),
+    with the same fields, rows and shortened texts as ``answer.value``: structured content beside the text."""
+    found = find_rows(value)
+    if found is None or not found.rows or answer.shown is None:
+        shaped = project(without_nulls(value), spec.fields, spec.exclude_fields)
+    elif found.envelope is None:
+        rows = found.rows[: answer.shown]
+        shaped = [project(without_nulls(row), spec.fields, spec.exclude_fields) for row in rows]
+    else:
+        envelope = project(without_nulls(found.envelope), spec.fields, spec.exclude_fields)
+        kept = [without_nulls(row) for row in found.rows[: answer.shown]]
+        shaped = Rows(kept, envelope, found.key).rebuild(kept)
+    for path, keep in answer.shortened:
+        text = _at(shaped, path)
+        if isinstance(text, str) and len(text) > keep:
+            shaped = _replace(shaped, path, text[:keep] + "…")
+    return shaped
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    """The part of ``value`` at ``path``, or None when it has no such part."""
+    for step in path:
+        if (isinstance(value, dict) and step in value) or (
+            isinstance(value, list) and isinstance(step, int) and 0 <= step < len(value)
+        ):
+            value = value[step]
+        else:
+            return None
+    return value
 
 
 class _Shaped(Sequence[Any]):
@@ -112,7 +146,7 @@ def _fit(found: Rows, budget: float, limit: int, call: CallContext, *, table: bo
     if kept == len(rows):
         text = writer.join(kept_lines) if table else json_text(found.rebuild(list(rows)))
         return Answer(text, found.rebuild(list(rows)), rows=len(rows), shown=len(rows))
-    where = f" of {found.key}" if found.key else ""
+    where = f" of {name_text(found.key)}" if found.key else ""
     cut = note(rows, max(kept, 1), budget=limit, where=where, call=call)
     shown = list(rows[: cut.kept])
     if table:
@@ -174,6 +208,7 @@ def _shortened(answer: Answer, budget: int) -> Answer:
     """
     value = answer.value
     cuts: list[str] = []
+    shortened: list[tuple[tuple[Any, ...], int]] = []
     target = budget * (1 - MARGIN) - NOTE_RESERVE
     for _ in range(8):  # each round removes the estimated excess from the longest text; a few always suffice
         excess = estimate_tokens(json_text(value)) - target
@@ -185,18 +220,21 @@ def _shortened(answer: Answer, budget: int) -> Answer:
         rate = max(estimate_tokens(longest) / max(len(longest), 1), 0.05)
         keep = max(int(len(longest) - excess / rate * 1.1), 0)
         value = _replace(value, path, longest[:keep] + "…")
-        cuts.append(f"{'.'.join(str(p) for p in path)} at {keep:,} of {len(longest):,} characters")
+        shortened.append((path, keep))
+        cuts.append(f"{'.'.join(name_text(str(p)) for p in path)} at {keep:,} of {len(longest):,} characters")
     if not cuts:
         return answer
     text = "The text of " + "; ".join(cuts) + " was cut to fit; no argument of this tool returns the rest."
     note_text = f"{answer.note} {text}" if answer.note else text
-    return Answer(json_text(value), value, note_text, answer.rows, answer.shown)
+    return Answer(json_text(value), value, note_text, answer.rows, answer.shown, tuple(shortened))
 
 
 def _longest_string(value: Any, path: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...] | None, str]:
     if isinstance(value, str):
         return (path, value)
     items: Iterable[tuple[Any, Any]]
+    if len(path) >= WALKED_DEPTH:
+        return (None, "")
     if isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list):

@@ -23,11 +23,19 @@ class AsyncTransport(Sender[httpx2.AsyncClient, httpx2.AsyncBaseTransport]):
 
     http_class = httpx2.AsyncClient
 
-    async def call(self, name: str, args: Mapping[str, object], *, plain: bool = False, refresh: bool = False) -> Any:
-        """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values."""
+    async def call(
+        self,
+        name: str,
+        args: Mapping[str, object],
+        *,
+        plain: bool = False,
+        refresh: bool = False,
+        with_models: bool = False,
+    ) -> Any:
+        """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values (``with_models``: both)."""
         call = self.engine.prepare(name, args)
         self.engine.expect_json(call)
-        return self.engine.answer(call, await self.fetch(call, refresh=refresh), plain=plain)
+        return self.engine.answer(call, await self.fetch(call, refresh=refresh), plain=plain, with_models=with_models)
 
     async def fetch(self, call: Call, *, refresh: bool = False) -> bytes:
         """The answer body: from the cache when fresh, else from the network (then cached).

@@ -106,6 +106,12 @@ class DataClient(_Configured, SyncGroups):
         refresh = _force_refresh(args)
         return self._transport.call(endpoint, args, plain=True, refresh=refresh)
 
+    def call_with_models(self, endpoint: str, **args: Any) -> tuple[Any, Any]:
+        """``(call_json(...), call(...))`` from one request: the upstream's JSON values and their models."""
+        refresh = _force_refresh(args)
+        values, models = self._transport.call(endpoint, args, with_models=True, refresh=refresh)
+        return values, models
+
     def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
         """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""
         return self._transport.download(endpoint, destination, args)
@@ -153,6 +159,12 @@ class AsyncDataClient(_Configured, AsyncGroups):
         """Like :meth:`call`, but the answer's rows stay the upstream's JSON values (validated, not converted)."""
         refresh = _force_refresh(args)
         return await self._transport.call(endpoint, args, plain=True, refresh=refresh)
+
+    async def call_with_models(self, endpoint: str, **args: Any) -> tuple[Any, Any]:
+        """``(call_json(...), call(...))`` from one request: the upstream's JSON values and their models."""
+        refresh = _force_refresh(args)
+        values, models = await self._transport.call(endpoint, args, with_models=True, refresh=refresh)
+        return values, models
 
     async def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
         """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""

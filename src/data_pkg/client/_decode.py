@@ -93,18 +93,18 @@ def json_rows(endpoint: Endpoint, body: bytes, limit: int = Settings.max_rows) -
     return raw
 
 
-def check_rows(endpoint: Endpoint, rows: list[Any], mode: ValidationMode) -> None:
-    """Validate plain rows against the endpoint's model under ``mode``: strict raises, warn logs a misfit."""
+def decode_rows(endpoint: Endpoint, rows: list[Any], mode: ValidationMode) -> list[Any]:
+    """Plain rows as models under ``mode``: strict raises on a misfit, warn logs it (the rows stay as they are)."""
     assert endpoint.model is not None
     try:
         decoded = _list_adapter(endpoint.model).validate_python(rows)
     except ValidationError:
         misfits = Misfits(endpoint)
-        for number, row in enumerate(rows, 1):
-            decode_row(endpoint, row, mode, number=number, misfits=misfits)
+        models = [decode_row(endpoint, row, mode, number=number, misfits=misfits) for number, row in enumerate(rows, 1)]
         misfits.close()
-    else:
-        _report_unparsed(endpoint, decoded, mode)
+        return models
+    _report_unparsed(endpoint, decoded, mode)
+    return decoded
 
 
 class Misfits:

@@ -20,7 +20,7 @@ from data_pkg._version import __version__
 from data_pkg.catalog import Endpoint, lookup
 from data_pkg.client._args import WireRequest, encode, query_string
 from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
-from data_pkg.client._decode import check_rows, decode_json, json_rows
+from data_pkg.client._decode import decode_json, decode_rows, json_rows
 from data_pkg.client._limits import Limits, holds_more_rows, too_many_rows
 from data_pkg.client._ratelimit import RateLimiter, RateLimitInfo, parse_rate_limit_headers, plan_rate
 from data_pkg.client._upstream_errors import classify, error_message_of, looks_like_a_page
@@ -201,29 +201,30 @@ class Engine:
                 endpoint=endpoint.spec,
             )
 
-    def answer(self, call: Call, body: bytes, *, plain: bool = False) -> Any:
+    def answer(self, call: Call, body: bytes, *, plain: bool = False, with_models: bool = False) -> Any:
         """The result of a JSON answer: model(s), or with ``plain`` the upstream's own JSON values.
 
         Plain values are validated all the same, so the validation mode still applies (strict refuses
-        a misfit, warn logs it); only the conversion into models is skipped. A single-row endpoint
-        gives its one row, or NotFoundError when the answer is empty.
+        a misfit, warn logs it); only the conversion into models is skipped. ``with_models`` gives both,
+        ``(values, models)``, from the one body. A single-row endpoint gives its one row, or
+        NotFoundError when the answer is empty.
         """
         mode = self.settings.validation_mode
         limit = self.settings.max_rows
         if holds_more_rows(body, limit, strings=call.endpoint.model == "str"):
             raise too_many_rows(call.endpoint.spec, limit)
-        if plain:
+        if plain or with_models:
             rows = json_rows(call.endpoint, body, limit)
-            check_rows(call.endpoint, rows, mode)
+            models = decode_rows(call.endpoint, rows, mode)
         else:
-            rows = decode_json(call.endpoint, body, mode, limit)
+            rows = models = decode_json(call.endpoint, body, mode, limit)
         if not call.endpoint.single:
-            return rows
+            return (rows, models) if with_models else rows
         if not rows:
             raise NotFoundError(
                 f"{call.endpoint.spec}: nothing found for {call.describe()}", endpoint=call.endpoint.spec
             )
-        return rows[0]
+        return (rows[0], models[0]) if with_models else rows[0]
 
 
 _Http = TypeVar("_Http", httpx2.Client, httpx2.AsyncClient)

@@ -22,11 +22,19 @@ class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
 
     http_class = httpx2.Client
 
-    def call(self, name: str, args: Mapping[str, object], *, plain: bool = False, refresh: bool = False) -> Any:
-        """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values."""
+    def call(
+        self,
+        name: str,
+        args: Mapping[str, object],
+        *,
+        plain: bool = False,
+        refresh: bool = False,
+        with_models: bool = False,
+    ) -> Any:
+        """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values (``with_models``: both)."""
         call = self.engine.prepare(name, args)
         self.engine.expect_json(call)
-        return self.engine.answer(call, self.fetch(call, refresh=refresh), plain=plain)
+        return self.engine.answer(call, self.fetch(call, refresh=refresh), plain=plain, with_models=with_models)
 
     def fetch(self, call: Call, *, refresh: bool = False) -> bytes:
         """The answer body: from the cache when fresh, else from the network (then cached).

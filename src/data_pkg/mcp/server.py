@@ -137,10 +137,13 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
 
         try:
             client = runtime.client()
-            # Structured results must fit the output schema, which the models define; plain text is the
-            # upstream's own JSON (validated all the same), with its own date formats and no re-encoding.
-            call = client.call if tool.output_schema is not None else client.call_json
-            value = await call(endpoint.key, **arguments)
+            if tool.output_schema is None:
+                value = await client.call_json(endpoint.key, **arguments)
+                models = None
+            else:
+                # Structured results must fit the output schema, which the models define; the text is the
+                # upstream's own JSON all the same (its date formats, its numbers as strings), from one request.
+                value, models = await client.call_with_models(endpoint.key, **arguments)
         except DataError as error:
             logger.info("%s failed: %s", tool.name, error)
             return WRITER.failure(error)
@@ -148,13 +151,8 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             logger.exception("%s failed unexpectedly", tool.name)
             return WRITER.problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
         kept = await runtime.analysis.keep(registry, endpoint.key, tool.name, value, params.arguments or {})
-        return WRITER.answer(
-            value,
-            tool.answer,
-            CallContext.of(endpoint, params.arguments, tool.fixed),
-            schema=tool.output_schema,
-            also=kept,
-        )
+        context = CallContext.of(endpoint, params.arguments, tool.fixed)
+        return WRITER.answer(value, tool.answer, context, schema=tool.output_schema, models=models, also=kept)
 
     async def initialized(ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:
         logger.debug("client initialized (protocol %s)", ctx.protocol_version)
