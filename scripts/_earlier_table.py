@@ -76,7 +76,11 @@ def rows(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
             )
         )
     out.append(
-        ("`force_refresh=True`", "skips the cache for this call", "every method, sync and async; `call`, `call_json`")
+        (
+            "`force_refresh=True`",
+            "skips the cache for this call",
+            "every method, sync and async; `call`, `call_json`, `call_with_models`",
+        )
     )
     return out
 
