@@ -1,6 +1,6 @@
 """Secret scan (DM503) benchmark: how its time grows with the text, on texts built to make a scan slow.
 
-Run: ``.venv/bin/python benchmarks/secrets.py [--sizes 4000 8000 16000 32000] [--runs 5]``.
+Run: ``.venv/bin/python benchmarks/secret_scan.py [--sizes 4000 8000 16000 32000] [--runs 5]``.
 Each case is a manifest comment of the given length in characters: the ``a_a_a_...`` run that once
 made the scan quadratic (32 KB took 42.6 s), credential names with short values, many key-carrying
 URLs, and long runs of letters and digits. For each size the median of ``--runs`` scans is printed, and
