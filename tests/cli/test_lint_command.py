@@ -457,6 +457,17 @@ def test_the_naming_style_comes_from_the_environment_as_in_the_server(
     assert "set by DATA_MCP_TOOL_NAME_STYLE" in finding.message
 
 
+def test_the_query_tool_analysis_adds_is_held_to_the_same_naming_rule(tmp_path: Path) -> None:
+    path = tmp_path / "desk.yaml"
+    path.write_text("tools: [company.quote]\nname_style: spec\nanalysis: true\n")
+    (finding,) = lint_paths([path]).findings
+    assert finding.code == "DM501" and "company.quote, analysis.query" in finding.message
+    path.write_text("tools: [company.quote]\nname_style: snake\nanalysis: {max_rows: 10, max_table_rows: 20}\n")
+    (finding,) = lint_paths([path]).findings
+    assert (finding.code, finding.line) == ("DM409", 3)
+    assert "max_table_rows (20) is more than max_rows (10)" in finding.message
+
+
 def test_style_option_lints_under_that_style(tmp_path: Path) -> None:
     path = tmp_path / "desk.yaml"
     path.write_text("tools: [company.quote]\nname_style: spec\n")

@@ -211,3 +211,35 @@ def test_every_output_schema_reference_resolves_at_its_root(write: Write) -> Non
             ref = node.get("$ref")
             if isinstance(ref, str):
                 assert ref.startswith("#/$defs/") and ref.removeprefix("#/$defs/") in definitions, (tool.name, ref)
+
+
+@pytest.mark.parametrize(
+    ("style", "prefix", "name"),
+    [("key", "", "query"), ("spec", "", "analysis.query"), ("snake", "mkt_", "mkt_analysis_query")],
+)
+def test_analysis_adds_the_query_tool_last_named_by_the_style_and_prefix(
+    write: Write, style: str, prefix: str, name: str
+) -> None:
+    path = write("m.yaml", f"tools: [company.quote]\nname_style: {style}\nprefix: '{prefix}'\nanalysis: true\n")
+    registry = resolve(path, env={}).raise_for_errors()
+    assert registry.query is not None and registry.query.name == name
+    assert [entry["name"] for entry in registry.tools_list()][-1] == name
+    assert len(registry) == 1 and registry.get(name) is None  # endpoint tools only; the server asks for .query
+    assert registry.query.input_schema["required"] == ["sql"]
+
+
+def test_analysis_is_inherited_can_be_turned_off_and_shows_in_a_diff(write: Write) -> None:
+    write("base.yaml", "tools: [company.quote]\nanalysis: {max_rows: 5000}\n")
+    on = resolve(write("on.yaml", "extends: [base.yaml]\n"), env={}).raise_for_errors()
+    off = resolve(write("off.yaml", "extends: [base.yaml]\nanalysis: false\n"), env={}).raise_for_errors()
+    assert on.analysis is not None and on.analysis.max_rows == 5000 and off.analysis is None and off.query is None
+    assert diff(off, on).added == ("query",) and diff(on, off).removed == ("query",)
+
+
+def test_a_tool_called_like_the_query_tool_collides(write: Write) -> None:
+    path = write("m.yaml", "tools: [company.quote]\nanalysis: true\noverrides:\n  company.quote: {name: query}\n")
+    resolution = resolve(path, env={})
+    assert resolution.registry is None
+    assert [d.code for d in resolution.errors] == ["DM203"] and "the query tool of analysis" in resolution.errors[
+        0
+    ].message

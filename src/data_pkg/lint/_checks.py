@@ -215,7 +215,9 @@ def name_findings(
     if registry is None:
         return []
     bad = [tool for tool in registry.tools if not PORTABLE_NAME.fullmatch(tool.name)]
-    if not bad:
+    query = registry.query  # analysis's tool is named by the style too (analysis.query under spec)
+    query_bad = query is not None and not PORTABLE_NAME.fullmatch(query.name)
+    if not bad and not query_bad:
         return []
     style, prefix = registry.name_style, registry.prefix
     renames: dict[str, Located[str]] = {}
@@ -246,6 +248,8 @@ def name_findings(
             )
         else:
             from_style.append(tool.name)
+    if query_bad and query is not None:
+        from_style.append(query.name)
     if from_style:
         at: Located[str] | None = None
         if style_origin is not None:

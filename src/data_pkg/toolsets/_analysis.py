@@ -56,8 +56,12 @@ class AnalysisSpec:
     max_result_rows: int = LIMITS[5].default
 
     def with_limits(self, values: dict[str, int]) -> AnalysisSpec:
-        """This spec with the limits in ``values`` replaced."""
-        return replace(self, **values)  # type: ignore[arg-type]
+        """This spec with the limits in ``values`` replaced; a table's default is lowered to a lower total."""
+        spec = replace(self, **values)  # type: ignore[arg-type]
+        for table, total in _PAIRS:
+            if table not in values and getattr(spec, table) > getattr(spec, total):
+                spec = replace(spec, **{table: getattr(spec, total)})
+        return spec
 
     def limits(self) -> dict[str, int]:
         """Every limit by name."""
@@ -75,13 +79,13 @@ def limit_problem(name: str, value: object) -> str | None:
 
 
 def pair_problems(values: dict[str, int]) -> list[tuple[str, str]]:
-    """``(name, message)`` for each per-table limit set above the total it is part of."""
+    """``(name, message)`` for each per-table limit set above the total it is part of (a total set alone
+    lowers the table's default instead)."""
     spec = AnalysisSpec().with_limits(values)
     found = []
     for table, total in _PAIRS:
-        if getattr(spec, table) > getattr(spec, total) and (table in values or total in values):
-            where = table if table in values else total
-            found.append((where, f"{table} ({getattr(spec, table):,}) is more than {total} ({getattr(spec, total):,})"))
+        if table in values and getattr(spec, table) > getattr(spec, total):
+            found.append((table, f"{table} ({getattr(spec, table):,}) is more than {total} ({getattr(spec, total):,})"))
     return found
 
 
