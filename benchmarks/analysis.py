@@ -27,11 +27,10 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-# Run as a script, this folder comes first on the path, and its secrets.py would hide the standard library's.
-sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
-from benchmarks import o200k  # noqa: E402
-
+import o200k  # noqa: E402
 from data_pkg.analysis import KeptTables  # noqa: E402
 from data_pkg.answers import CallContext, find_rows, write_answer  # noqa: E402
 from data_pkg.catalog import by_key  # noqa: E402
