@@ -62,7 +62,7 @@ from starlette.requests import Request
 from starlette.types import Message, Receive, Scope, Send
 
 from data_hosted._calls import Caller, ToolCalls
-from data_hosted._config import HostedConfig, is_loopback
+from data_hosted._config import HostedConfig
 from data_hosted._exchange import answer, takes
 from data_hosted._http import (
     RefusedError,
@@ -82,6 +82,7 @@ from data_hosted._sessions import SessionTokens, key_tag
 from data_hosted._tools import build_toolset
 from data_hosted._upstream import Upstream
 from data_pkg.client import Secret
+from data_pkg.net import is_loopback
 
 __all__ = ["SERVER_NAME", "HostedApp", "create_app"]
 
@@ -93,7 +94,6 @@ VERSION_HEADER = "mcp-protocol-version"
 _BATCH_VERSIONS = frozenset({"2024-11-05", "2025-03-26"})
 _SPOKEN = ", ".join(HANDSHAKE_PROTOCOL_VERSIONS)
 _KEY_HEADERS = ("authorization", "x-api-key", "apikey", "api-key")
-_LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
 _STOPPING_HEADERS = (("retry-after", "1"), ("connection", "close"))
 _STOPPING = "The server is stopping; retry (another worker, or this one once restarted, will answer)."
 _STOPPED = "The server stopped before this request finished; retry it."
@@ -338,12 +338,12 @@ class HostedApp:
         if "*" in allowed or origin.rstrip("/") in allowed:
             return True
         parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and hostname(parts.netloc) in _LOOPBACK_NAMES
+        return parts.scheme in ("http", "https") and is_loopback(hostname(parts.netloc))
 
     def _host_allowed(self, host: str) -> bool:
         allowed = self.config.allowed_hosts
         name = hostname(host)
-        return "*" in allowed or host in allowed or name in allowed or name in _LOOPBACK_NAMES or is_loopback(name)
+        return "*" in allowed or host in allowed or name in allowed or is_loopback(name)
 
     async def _store(self, operation: str, session_id: str, tag: str) -> Any:
         try:

@@ -60,7 +60,8 @@ def _fail(message: str) -> int:
 
 
 def _serve(options: argparse.Namespace, env: Mapping[str, str]) -> int:
-    from data_hosted._config import HostedConfig, is_loopback
+    from data_hosted._config import HostedConfig
+    from data_pkg.net import is_loopback
 
     try:
         config = HostedConfig.from_env(env)

@@ -9,7 +9,6 @@ add what only a shared server needs. A bad value is a
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import secrets
 from collections.abc import Callable, Mapping
@@ -20,7 +19,7 @@ from data_pkg.client import Settings
 from data_pkg.errors import ConfigurationError
 from data_pkg.toolsets import DEFAULT_MAX_ANSWER_TOKENS, budget_problem
 
-__all__ = ["HostedConfig", "is_loopback"]
+__all__ = ["HostedConfig"]
 
 _MIN_SECRET = 32
 _LONGEST = 86_400.0
@@ -30,16 +29,6 @@ _DURATIONS = (
     ("redis_wait", "DATA_HOSTED_REDIS_WAIT"),
 )
 _N = TypeVar("_N", int, float)
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` only accepts connections from this machine."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 @dataclass(frozen=True)

@@ -13,13 +13,26 @@ __all__ = ["base_url", "bind", "cannot_listen", "is_loopback"]
 
 
 def is_loopback(host: str) -> bool:
-    """Whether ``host`` names this machine only (127.0.0.0/8, ::1, localhost)."""
-    if host == "localhost":
+    """Whether ``host`` names this machine only.
+
+    ``localhost`` (any case), the whole of 127.0.0.0/8, ``::1``, an IPv6 address in brackets as a URL or a
+    ``Host`` header writes it (``[::1]``), and IPv4-mapped forms of those (``::ffff:127.0.0.1``). Anything
+    else, a name that may resolve elsewhere included, is not.
+    """
+    if host.lower() == "localhost":
         return True
+    bracketed = host.startswith("[") and host.endswith("]")
+    if bracketed:
+        host = host[1:-1]
+    if bracketed and ":" not in host:
+        return False  # brackets hold an IPv6 address, never an IPv4 one or a name
     try:
-        return ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
     except ValueError:
         return False
+    # Python 3.13 started calling mapped loopback addresses loopback; older versions do not: ask the IPv4 side.
+    mapped = getattr(address, "ipv4_mapped", None)
+    return (mapped or address).is_loopback
 
 
 def cannot_listen(host: str, port: int, error: OSError, what: str) -> str:
@@ -36,6 +49,8 @@ def cannot_listen(host: str, port: int, error: OSError, what: str) -> str:
 
 def bind(host: str, port: int, *, backlog: int = 1024) -> socket.socket:
     """A listening TCP socket on ``host:port`` (``port=0`` picks a free one)."""
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]  # as a URL writes it; the socket wants the bare address
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # Naming the protocol matters: asyncio only turns Nagle off (TCP_NODELAY) on accepted
     # sockets whose proto is IPPROTO_TCP, and with Nagle on, every reply sent as

@@ -270,3 +270,16 @@ def test_an_unreachable_session_store_is_503_with_retry_after(http: httpx2.Clien
         ):
             assert response.status_code == 503 and response.headers["retry-after"]
             assert "session store is unavailable" in _error(response)
+
+
+@pytest.mark.parametrize("origin", ["http://[::1]:3000", "http://127.0.0.2:3000", "http://[::ffff:127.0.0.1]:3000"])
+def test_every_loopback_origin_passes(http: httpx2.Client, hosted: str, origin: str) -> None:
+    # data_pkg.net.is_loopback decides, as for the Host header and --host: one rule for all three.
+    response = http.post(with_key(hosted), headers={**headers(), "origin": origin}, json=INITIALIZE)
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("host", ["[::1]:8000", "127.0.0.2:8000", "LOCALHOST:8000", "[::ffff:127.0.0.1]:8000"])
+def test_every_loopback_host_header_passes(http: httpx2.Client, hosted: str, host: str) -> None:
+    response = http.post(with_key(hosted), headers={**headers(), "host": host}, json=INITIALIZE)
+    assert response.status_code == 200
