@@ -17,6 +17,7 @@ from typing import Any
 import mcp_types as types
 
 from data_pkg.catalog import ENDPOINTS, Endpoint, Param, tier_rank
+from data_pkg.toolsets import type_schema
 
 __all__ = ["ADDON_TOOL", "SUMMARIES", "HostedTool", "Route", "Toolset", "build_toolset"]
 
@@ -68,16 +69,6 @@ SUMMARIES: Mapping[str, str] = MappingProxyType(
         "analyst and firm summaries; analysts covered.",
     }
 )
-
-_JSON_TYPES: Mapping[str, dict[str, Any]] = {
-    "str": {"type": "string"},
-    "int": {"type": "integer"},
-    "float": {"type": "number"},
-    "bool": {"type": "boolean"},
-    "date": {"type": "string", "format": "date"},
-    "cik": {"type": "string"},
-    "list": {"type": "array", "items": {"type": "string"}},
-}
 
 
 @dataclass(frozen=True)
@@ -191,7 +182,7 @@ def _shared_fields(routes: Iterable[Route]) -> dict[str, dict[str, Any]]:
         for param in route.fields:
             entry = merged.get(param.name)
             if entry is None:
-                entry = merged[param.name] = {**_JSON_TYPES[param.type], "description": param.description}
+                entry = merged[param.name] = {**type_schema(param.type), "description": param.description}
             if param.enum:
                 values = entry.setdefault("enum", [])
                 values.extend(v for v in param.enum if v not in values)

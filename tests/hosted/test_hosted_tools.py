@@ -9,6 +9,7 @@ import pytest
 from data_hosted import Toolset, build_toolset
 from data_hosted._tools import SUMMARIES
 from data_pkg.catalog import ENDPOINTS, by_key
+from data_pkg.toolsets import input_schema, type_schema
 from tests.hosted._support import SPEC_COUNTS
 
 SEGMENTS = {"provider": "acme", "ratings_addon": "ratingsco"}
@@ -117,3 +118,17 @@ def test_without_configured_segments_the_add_on_tool_and_the_provider_slug_are_n
     assert any("ratings_addon path segment" in line for line in toolset.unlisted)
     for tool in toolset.tools.values():
         assert not any("{" in slug for slug in tool.routes)
+
+
+def test_a_parameter_type_reads_as_the_stdio_server_writes_it(toolset: Toolset) -> None:
+    # Both servers take a type's schema from data_pkg.toolsets.type_schema: the hosted copy once
+    # lost the cik pattern, and an agent could send a CIK the API refuses.
+    types = {p.name: p.type for endpoint in ENDPOINTS for p in endpoint.params}
+    for tool in toolset.tools.values():
+        for name, prop in tool.input_schema()["properties"].items():
+            if name != "endpoint":
+                shown = {k: v for k, v in prop.items() if k not in ("description", "enum")}
+                assert shown == type_schema(types[name]), (tool.name, name)
+    cik = toolset.tools["search"].input_schema()["properties"]["cik"]
+    assert cik["type"] == "string" and cik["pattern"] == "^[0-9]{1,10}$"
+    assert cik == {**input_schema(by_key("search_by_cik"))["properties"]["cik"], "description": cik["description"]}

@@ -43,7 +43,7 @@ from data_pkg.toolsets._naming import (
 from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, profiles_dir
 from data_pkg.toolsets._registry import Registry, RegistryDiff, Tool, diff
 from data_pkg.toolsets._resolve import SEGMENT_ENV, Resolution, resolve
-from data_pkg.toolsets._schemas import input_schema
+from data_pkg.toolsets._schemas import input_schema, type_schema
 from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, is_profile_name, source_from_env, source_variable
 
 if TYPE_CHECKING:
@@ -109,6 +109,7 @@ __all__ = [
     "source_variable",
     "style_from_env",
     "tool_name",
+    "type_schema",
     "wire_bytes",
 ]
 

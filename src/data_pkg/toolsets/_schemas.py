@@ -28,11 +28,21 @@ _TYPES: dict[str, JsonSchema] = {
 }
 
 
+def type_schema(type_name: str) -> JsonSchema:
+    """The JSON Schema of a catalog parameter type (``str``, ``date``, ``cik``, ...), a fresh dict each call.
+
+    Both servers describe their tools' parameters with it, so a type reads the same everywhere (a
+    ``cik`` is 1 to 10 digits for either).
+    """
+    schema: JsonSchema = dict(_TYPES[type_name])
+    if type_name == "list":
+        schema["items"] = {"type": "string"}  # a fresh dict: schemas are handed out, never shared
+    return schema
+
+
 def param_schema(param: Param) -> JsonSchema:
     """The JSON Schema of one parameter."""
-    schema: JsonSchema = dict(_TYPES[param.type])
-    if param.type == "list":
-        schema["items"] = {"type": "string"}  # a fresh dict: schemas are handed out, never shared
+    schema = type_schema(param.type)
     if param.enum:
         schema["enum"] = list(param.enum)
     if param.default is not None:
