@@ -1,11 +1,11 @@
 """The SDK server behind the HTTP layer: the toolset's tools, calls made as the request's caller.
 
-Argument problems of a listed tool answer by protocol version. From
-2025-11-25 on, the spec has them come back as tool results with ``isError``
-(the model reads them and can correct the call), as the local server does:
-``[bad_arguments]`` and the same message. Older sessions keep JSON-RPC
-*invalid params* (-32602), with the allowed values in ``error.data`` too. An
-unknown tool is -32602 in every version: there is no tool to have a result.
+Argument problems of a listed tool answer by protocol version, by the rule both servers
+follow (``data_pkg.answers.protocol``). From 2025-11-25 on, the spec has them come back as
+tool results with ``isError`` (the model reads them and can correct the call), as the local
+server does: ``[bad_arguments]`` and the same message. Older sessions keep JSON-RPC *invalid
+params* (-32602), with the allowed values in ``error.data`` too. An unknown tool is -32602 in
+every version: there is no tool to have a result. So is a ``tools/list`` cursor: the list is one page.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from mcp.server import Server
 from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
-from mcp_types.version import is_version_at_least
 
 from data_hosted._calls import WRITER, Caller, ToolCalls
 from data_hosted._tools import Toolset
 from data_pkg import __version__
+from data_pkg.answers.protocol import CallProblem, check_cursor, is_protocol_error
 
 __all__ = ["CALLER_STATE", "INSTRUCTIONS", "SERVER_NAME", "build_server"]
 
@@ -34,8 +34,6 @@ INSTRUCTIONS = (
     "endpoint takes; a wrong field is refused with the list of allowed ones. Every tool only reads. Errors come "
     "back as results starting with [category]: follow the advice in them."
 )
-RESULT_ERRORS_FROM = "2025-11-25"
-"""The first protocol version whose sessions get a known tool's argument problems as ``isError`` results."""
 CALLER_STATE = "data_hosted.caller"
 """Key of the request's ASGI ``state`` under which the HTTP layer leaves the :class:`Caller`."""
 
@@ -47,6 +45,7 @@ def build_server(toolset: Toolset, calls: ToolCalls) -> Server[Any]:
     async def list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
+        check_cursor(params)
         return types.ListToolsResult(tools=listed)
 
     async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
@@ -57,8 +56,8 @@ def build_server(toolset: Toolset, calls: ToolCalls) -> Server[Any]:
         try:
             return await calls.call(params.name, params.arguments or {}, caller)
         except MCPError as error:
-            known = params.name in toolset.tools
-            if known and error.code == INVALID_PARAMS and is_version_at_least(ctx.protocol_version, RESULT_ERRORS_FROM):
+            problem: CallProblem = "bad_arguments" if params.name in toolset.tools else "unknown_tool"
+            if error.code == INVALID_PARAMS and not is_protocol_error(problem, ctx.protocol_version):
                 return WRITER.problem(f"[bad_arguments] {error.message.rstrip('.')}. Fix the arguments and call again.")
             raise
         except Exception:

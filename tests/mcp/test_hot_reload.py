@@ -13,6 +13,7 @@ import anyio
 import mcp_types as types
 import pytest
 from anyio.abc import Process
+from mcp.shared.exceptions import MCPError
 
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from tests.mcp._support import Notifications, connect, server_env, text, wait_for_log
@@ -155,8 +156,9 @@ async def test_a_call_in_flight_finishes_on_the_registry_it_began_with(tmp_path:
                 await heard.wait()
                 assert await names(client) == {"profile"}
             assert results[0].is_error is False, text(results[0])
-            gone = await client.call_tool("quote", {"symbol": "AAPL"})
-            assert gone.is_error is True
+            with pytest.raises(MCPError) as gone:  # no longer served: an unknown tool
+                await client.call_tool("quote", {"symbol": "AAPL"})
+            assert gone.value.code == -32602
 
 
 async def test_reload_can_be_turned_off(sandbox: str, tmp_path: Path) -> None:
@@ -212,7 +214,13 @@ HOSTILE = {
     + "1" * 100_001
     + "\n",
     "nested.json": '{"tools": ' + "[" * 50_000 + "]" * 50_000 + "}\n",
+    # Lone surrogates: lint once passed them, and the first tools/list ended the server.
+    "surrogate.py": '"""Desk \\ud800."""\nTOOLS = ["company.quote"]\n',
+    "surrogate.json": '{"tools": ["company.quote"], "overrides": {"company.quote": {"description": "\\ud800"}}}\n',
+    "surrogate.yaml": 'tools: [company.quote]\noverrides:\n  company.quote:\n    description: "a \\udfff"\n',
 }
+FINDING = {name: "DM109" if name.startswith("surrogate") else "DM108" for name in HOSTILE}
+"""The code each hostile manifest is reported with."""
 
 
 async def settled(client: object, heard: Notifications, manifest: Path, body: str, expected: set[str]) -> None:
@@ -231,7 +239,7 @@ async def test_a_hostile_manifest_at_start_serves_the_setup_tool_with_the_findin
     ) as client:
         (tool,) = (await client.list_tools()).tools
         assert tool.name == "setup_problem"
-        assert "DM108" in (tool.description or "")
+        assert FINDING[name] in (tool.description or "")
         assert f"{manifest}:" in (tool.description or ""), "the finding says where"
 
 
@@ -254,7 +262,7 @@ async def test_a_reload_to_a_hostile_manifest_keeps_the_last_good_tools(
         await settled(client, heard, manifest, good[1], {"profile"})
         write(manifest, HOSTILE[name])
         await heard.wait_log()
-        assert "DM108" in heard.logs[-1]
+        assert FINDING[name] in heard.logs[-1]
         assert await names(client) == {"profile"}
         assert (await client.call_tool("profile", {"symbol": "AAPL"})).is_error is False
         write(manifest, good[0])

@@ -91,7 +91,7 @@ def test_stdout_is_only_json_rpc_even_at_debug_and_bad_input_is_survived(sandbox
     assert by_id[2]["result"]["tools"] and by_id[9]["result"]["tools"] == by_id[2]["result"]["tools"]
     assert by_id[3]["result"]["isError"] is False
     assert by_id[4]["result"]["isError"] is True or "error" in by_id[4]
-    assert by_id[5]["result"]["isError"] is True
+    assert by_id[5]["error"]["code"] == -32602  # an unknown tool
     assert "error" in by_id[6] or by_id[6]["result"]["isError"] is True
     assert "error" in by_id[8]
     assert returncode == 0
@@ -168,6 +168,15 @@ MALFORMED: list[tuple[str | bytes, tuple[int, object] | None]] = [
     ('{"jsonrpc": "2.0", "id": 99, "method": ', (-32700, None)),  # cut off mid-object: its id is unknown
     (b'{"jsonrpc": "2.0", "id": 98, "method": "ping", "params": {"x": "\xff"}}', (-32700, None)),  # not UTF-8
     ("[" * 5000 + "]" * 5000, (-32700, None)),  # valid JSON, but deeper than a parser should follow
+    # Too deep as well, but its id is at the top, readable: the refusal carries it.
+    ('{"jsonrpc": "2.0", "id": 15, "method": "ping", "params": {"x": ' + "[" * 200 + "]" * 200 + "}}", (-32700, 15)),
+    (
+        '{"jsonrpc": "2.0", "method": "ping", "params": {"a": {"b": "]}"}, "x": '
+        + "[" * 3000
+        + "]" * 3000
+        + '}, "id": "deep"}',
+        (-32700, "deep"),
+    ),
     (json.dumps([json.loads(request(10, "ping"))]), (-32600, None)),  # batches are not supported
     ("[]", (-32600, None)),
     ("42", (-32600, None)),
@@ -204,6 +213,33 @@ def test_every_malformed_line_gets_a_json_rpc_error_and_the_server_keeps_serving
         assert message.split(":")[0] in ("Parse error", "Invalid Request", "Invalid params") and len(message) < 300
     log = (tmp_path / "err.log").read_text()
     assert log.count("stdin line") == len(MALFORMED) - 1  # each rejected line is logged, the blank one is skipped
+
+
+# A lone surrogate escape: valid JSON, but not text any UTF-8 message can carry back.
+SURROGATES: list[tuple[str, tuple[int, object] | None]] = [
+    ('{"jsonrpc": "2.0", "id": "\\ud800", "method": "ping"}', (-32600, "\ud800")),  # the id, escaped as sent
+    ('{"jsonrpc": "2.0", "id": "a\\udfffb", "method": "tools/list"}', (-32600, "a\udfffb")),
+    ('{"jsonrpc": "2.0", "id": 31, "method": "\\ud800"}', (-32600, 31)),
+    ('{"jsonrpc": "2.0", "id": 32, "method": "tools/call", "params": {"name": "\\ud800"}}', (-32602, 32)),
+    ('{"jsonrpc": "2.0", "id": 33, "method": "ping", "params": {"_meta": {"\\udc00": 1}}}', (-32602, 33)),
+    ('{"jsonrpc": "2.0", "method": "notifications/\\ud800"}', None),  # a notification is never answered
+]
+
+
+def test_a_lone_surrogate_in_a_request_is_answered_and_the_server_lives_on(tmp_path: Path) -> None:
+    server = RawServer(tmp_path / "err.log")
+    server.send(INITIALIZE, INITIALIZED)
+    assert "result" in server.answer(1)
+    for line, expected in SURROGATES:
+        server.send(line, request(40, "ping"))
+        assert server.answer(40)["result"] == {}, "the server lives on"
+        server.received.remove({"jsonrpc": "2.0", "id": 40, "result": {}})
+        errors = [m for m in server.received if "error" in m]
+        assert [(e["error"]["code"], e["id"]) for e in errors] == ([expected] if expected else [])
+        for error in errors:
+            assert "lone surrogate" in error["error"]["message"] and "not Unicode text" in error["error"]["message"]
+        server.received.clear()
+    assert server.close() == 0
 
 
 def test_the_error_says_what_is_wrong(tmp_path: Path) -> None:
@@ -264,6 +300,39 @@ def test_files_as_stdin_and_stdout_are_served_too(tmp_path: Path) -> None:
     by_id = {m["id"]: m for m in map(json.loads, answers.read_text().splitlines())}
     assert "result" in by_id[1]
     assert by_id[None]["error"]["code"] == -32700 and by_id[9]["error"]["code"] == -32600
+
+
+def _served(lines: list[str], env: dict[str, str], tmp_path: Path) -> tuple[int, dict[object, Message]]:
+    """Write ``lines`` to a fresh server and close stdin at once: its exit status and every answer, by id."""
+    with (tmp_path / "err.log").open("w") as errlog:
+        done = subprocess.run(
+            [sys.executable, "-m", "data_pkg.mcp"],
+            input="\n".join(lines) + "\n",
+            capture_output=False,
+            stdout=subprocess.PIPE,
+            stderr=errlog,
+            env=env,
+            text=True,
+            timeout=90,
+        )
+    return done.returncode, {m["id"]: m for m in map(json.loads, done.stdout.splitlines())}
+
+
+def test_everything_read_before_end_of_input_is_answered(tmp_path: Path) -> None:
+    pings = [request(i, "ping") for i in range(2, 12)]
+    returncode, answers = _served([INITIALIZE, *pings], server_env(None), tmp_path)
+    assert returncode == 0
+    assert "result" in answers[1] and all(answers[i]["result"] == {} for i in range(2, 12))
+
+
+def test_a_call_in_flight_at_end_of_input_is_answered_before_the_server_exits(sandbox: str, tmp_path: Path) -> None:
+    calls = [request(i, "tools/call", {"name": "quote", "arguments": {"symbol": "AAPL"}}) for i in range(2, 12)]
+    lines = [INITIALIZE, INITIALIZED, *calls, request(12, "tools/list"), request(13, "ping")]
+    returncode, answers = _served(lines, server_env(sandbox), tmp_path)
+    assert returncode == 0
+    assert sorted(answers, key=str) == sorted(range(1, 14), key=str)
+    assert all(answers[i]["result"]["isError"] is False for i in range(2, 12))
+    assert answers[12]["result"]["tools"] and answers[13]["result"] == {}
 
 
 @pytest.mark.anyio

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
+from mcp.shared.exceptions import MCPError
 
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from tests.answers.tables import read_table
@@ -111,12 +112,13 @@ async def test_bad_arguments_say_which_argument_and_what_is_allowed(
     assert fragment in text(result)
 
 
-async def test_an_unknown_tool_is_an_error_result_with_a_suggestion(sandbox: str, tmp_path: Path) -> None:
+async def test_an_unknown_tool_is_invalid_params_with_a_suggestion(sandbox: str, tmp_path: Path) -> None:
     async with connect(server_env(sandbox), tmp_path / "err.log") as client:
-        result = await client.call_tool("quotes", {"symbol": "AAPL"})
+        with pytest.raises(MCPError) as unknown:
+            await client.call_tool("quotes", {"symbol": "AAPL"})
         still_alive = await client.call_tool("quote", {"symbol": "AAPL"})
-    assert result.is_error is True
-    assert "Did you mean quote" in text(result)
+    assert unknown.value.code == -32602
+    assert "Did you mean quote" in unknown.value.message
     assert still_alive.is_error is False
 
 

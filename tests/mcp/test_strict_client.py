@@ -133,7 +133,6 @@ async def call(client: Client, name: str, arguments: dict[str, Any], outcome: Ou
 
 # Calls that must fail, once: each answer an isError result with text and nothing structured.
 ERROR_CALLS: dict[str, tuple[str, dict[str, Any]]] = {
-    "unknown tool": ("no_such_tool", {"symbol": "AAPL"}),
     "wrong argument type": ("quote", {"symbol": ["AAPL"]}),
     "missing argument": ("historical_prices", {}),
     "unknown argument": ("quote", {"symbol": "AAPL", "colour": "red"}),

@@ -37,6 +37,9 @@ EXPECTED: dict[str, list[str]] = {
     "dm108_doubling.py": ["DM108 13:11"],
     "dm108_long_integer.json": ["DM108 3:54"],
     "dm108_nested.yaml": ["DM108 5:31"],
+    "dm109_surrogate.json": ["DM109 3:50"],
+    "dm109_surrogate.py": ["DM109 1:1"],
+    "dm109_surrogate.yaml": ["DM109 4:18"],  # a pair of \u escapes is two halves in YAML
     "dm201_unicode_columns.py": ["DM201 3:27", "DM201 3:42"],
     "dm201_unknown_tool.json": ["DM201 1:29"],
     "dm201_unknown_tool.py": ["DM201 3:27", "DM201 3:35", "DM201 4:12"],

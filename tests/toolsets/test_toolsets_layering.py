@@ -27,6 +27,7 @@ ALLOWED_FIRST_PARTY = (
     "data_pkg.rules",
     "data_pkg.toolsets",
     "data_pkg.models",
+    "data_pkg.utf8",
 )
 
 

@@ -79,6 +79,14 @@ EXAMPLES = _examples(
         " line that crosses the limit. The same rule bounds nesting and integers in YAML and JSON too.",
     ),
     Example(
+        "DM109",
+        Snippet('tools: [company.quote]\noverrides:\n  company.quote:\n    description: "Quote \\ud83d"\n'),
+        Snippet('tools: [company.quote]\noverrides:\n  company.quote:\n    description: "Quote \\U0001F4C8"\n'),
+        "Half of a character beyond U+FFFF, written as an escape, reads in YAML, JSON and Python alike, but no UTF-8"
+        " message can carry it. YAML and Python spell such a character as one escape (\\U0001F4C8) and read a"
+        " pair of \\u escapes as two halves; JSON pairs them.",
+    ),
+    Example(
         "DM201",
         Snippet('{"tools": ["company.quote", "company.simple_qoute"]}\n', "desk.json"),
         Snippet('{"tools": ["company.quote", "company.simple_quote"]}\n', "desk.json"),

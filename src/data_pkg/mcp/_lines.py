@@ -20,9 +20,14 @@ from typing import Any
 import mcp_types as types
 from pydantic import ValidationError
 
+from data_pkg.mcp._shallow_id import shallow_id
+from data_pkg.utf8 import unencodable_in
+
 PARSE_ERROR = types.PARSE_ERROR
 INVALID_REQUEST = types.INVALID_REQUEST
 INVALID_PARAMS = types.INVALID_PARAMS
+INTERNAL_ERROR = types.INTERNAL_ERROR
+CONNECTION_CLOSED = types.CONNECTION_CLOSED
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,18 +80,20 @@ def _check_notification(line: bytes, message: types.JSONRPCNotification) -> type
 
 
 def _diagnose(line: bytes, error: ValidationError) -> Rejected:
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        return _refuse(PARSE_ERROR, f"Parse error: the line is not UTF-8 (byte {bad.start + 1})")
     if "recursion limit" in _first(error):
         # Deeper than the SDK's parser follows (about 200 levels): the same verdict on every Python,
         # whose own parser's depth limit varies by version.
-        return _refuse(PARSE_ERROR, "Parse error: nested too deeply")
+        return _too_deep(text)
     try:
-        value = json.loads(line.decode("utf-8"), parse_int=_number, parse_constant=_not_json)
-    except UnicodeDecodeError as bad:
-        return _refuse(PARSE_ERROR, f"Parse error: the line is not UTF-8 (byte {bad.start + 1})")
+        value = json.loads(text, parse_int=_number, parse_constant=_not_json)
     except json.JSONDecodeError as bad:
         return _refuse(PARSE_ERROR, f"Parse error: {bad.msg} at column {bad.colno}")
     except RecursionError:
-        return _refuse(PARSE_ERROR, "Parse error: nested too deeply")
+        return _too_deep(text)
     except ValueError as bad:
         return _refuse(PARSE_ERROR, f"Parse error: {bad}")
     if isinstance(value, list):
@@ -98,6 +105,11 @@ def _diagnose(line: bytes, error: ValidationError) -> Rejected:
     return _diagnose_object(value, error)
 
 
+def _too_deep(text: str) -> Rejected:
+    """Nested deeper than the parser follows: refused, with the id when the top level shows it."""
+    return _refuse(PARSE_ERROR, "Parse error: nested too deeply", shallow_id(text, _number))
+
+
 def _diagnose_object(message: dict[str, Any], error: ValidationError) -> Rejected:
     raw_id = message.get("id")
     id_ = raw_id if isinstance(raw_id, str) or type(raw_id) is int else None
@@ -106,6 +118,10 @@ def _diagnose_object(message: dict[str, Any], error: ValidationError) -> Rejecte
     problem = _envelope_problem(message)
     if problem is None and "id" in message and id_ is None:
         problem = f"the id is a string or an integer, not {_kind(raw_id)}"
+    if problem is None:
+        problem = _not_text({k: v for k, v in message.items() if k != "params"})
+        if problem is not None and "id" not in message:
+            return Rejected(f"notification dropped: {problem}", None)
     if problem is not None:
         return _refuse(INVALID_REQUEST, f"Invalid Request: {problem}", id_)
     # A well-formed JSON-RPC envelope: what the server cannot take is in the params.
@@ -113,7 +129,7 @@ def _diagnose_object(message: dict[str, Any], error: ValidationError) -> Rejecte
     if isinstance(params, list):
         reason = "params must be an object (MCP passes parameters by name), not an array"
     else:
-        reason = _first(error)
+        reason = _not_text(params) or _first(error)
     if "id" not in message:
         return Rejected(f"notification {message['method']!r} dropped: {reason}", None)
     return _refuse(INVALID_PARAMS, f"Invalid params: {reason}", id_)
@@ -131,6 +147,17 @@ def _envelope_problem(message: dict[str, Any]) -> str | None:
     if params is not None and not isinstance(params, (dict, list)):
         return f'"params" is an object, not {_kind(params)}'
     return None
+
+
+def _not_text(value: object) -> str | None:
+    """Which string of ``value`` no UTF-8 message can carry (pydantic's own words for it are misleading)."""
+    found = unencodable_in(value, "params")
+    if found is None:
+        return None
+    where, what = found
+    if where.startswith("params."):  # the envelope's members are named by themselves
+        where = where.removeprefix("params.")
+    return f"{where} holds {what}, which is not Unicode text; send text that encodes as UTF-8"
 
 
 def _refuse(code: int, message: str, id_: types.RequestId | None = None) -> Rejected:

@@ -50,6 +50,25 @@ def watched_names(files: Iterable[Path]) -> frozenset[str]:
     return frozenset(name for path in files for name in _names(path))
 
 
+SEVERITIES: tuple[types.LoggingLevel, ...] = (
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "error",
+    "critical",
+    "alert",
+    "emergency",
+)
+"""MCP's log levels (those of syslog), least severe first."""
+
+
+def _connection(session: ServerSession) -> object:
+    # A low-level handler's context carries no connection; the session proxy keeps it privately.
+    # Keyed by it: the SDK builds a fresh session object per message, while the connection lives on.
+    return getattr(session, "_connection", session)
+
+
 class Notifier:
     """Reaches clients of both protocol eras when the tool list changes.
 
@@ -64,12 +83,15 @@ class Notifier:
         # while the connection lives on. A client repeating notifications/initialized (3,000 times,
         # say) is still one client, heard once per change.
         self._sessions: dict[object, ServerSession] = {}
+        self._levels: dict[object, types.LoggingLevel] = {}
 
     def remember(self, session: ServerSession) -> None:
         """Keep a handshake-era session so later changes can be announced on it (once per connection)."""
-        # A low-level handler's context carries no connection; the session proxy keeps it privately.
-        connection = getattr(session, "_connection", session)
-        self._sessions[connection] = session
+        self._sessions[_connection(session)] = session
+
+    def set_level(self, session: ServerSession, level: types.LoggingLevel) -> None:
+        """Send the client of ``session`` log messages of ``level`` and above only (``logging/setLevel``)."""
+        self._levels[_connection(session)] = level
 
     async def tools_changed(self) -> None:
         """Announce a new tool list to every client."""
@@ -82,8 +104,11 @@ class Notifier:
                 self._sessions.pop(connection, None)
 
     async def log(self, level: types.LoggingLevel, text: str) -> None:
-        """Send ``text`` as an MCP log message to handshake-era sessions."""
-        for session in list(self._sessions.values()):
+        """Send ``text`` as an MCP log message to handshake-era sessions that asked for ``level`` (or set none)."""
+        for connection, session in list(self._sessions.items()):
+            least = self._levels.get(connection)
+            if least is not None and SEVERITIES.index(level) < SEVERITIES.index(least):
+                continue
             try:
                 with warnings.catch_warnings():
                     # Logging is deprecated for 2026-07-28 clients only; these sessions predate it.

@@ -16,6 +16,7 @@ from pathlib import Path
 import mcp_types as types
 
 from data_pkg.toolsets import Diagnostic, Registry, Resolution, is_profile_name, resolve, source_from_env
+from data_pkg.utf8 import escaped
 
 logger = logging.getLogger("data_pkg.mcp")
 
@@ -56,7 +57,8 @@ class Snapshot:
         if resolution.registry is not None:
             tools = tuple(types.Tool.model_validate(entry) for entry in resolution.registry.tools_list())
             return cls(resolution.registry, tools)
-        problems = tuple(str(d) for d in resolution.errors) or ("no tool set could be built",)
+        # Escaped: a diagnostic may quote what the manifest wrote, and clients are sent these as UTF-8.
+        problems = tuple(escaped(str(d)) for d in resolution.errors) or ("no tool set could be built",)
         return cls.failed(problems)
 
     @classmethod

@@ -17,6 +17,7 @@ The transport needs the asyncio backend (what ``anyio.run`` uses by default).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import threading
@@ -26,12 +27,14 @@ from functools import partial
 from typing import IO, BinaryIO, Protocol, TypeVar
 
 import anyio
+import anyio.lowlevel
 import anyio.to_thread
 import mcp_types as types
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp.shared.message import SessionMessage
 
-from data_pkg.mcp._lines import INVALID_REQUEST, Rejected, error_answer, read_line
+from data_pkg.mcp._inbox import DRAIN_SECONDS, Inbox, Unanswered
+from data_pkg.mcp._lines import CONNECTION_CLOSED, INTERNAL_ERROR, INVALID_REQUEST, Rejected, error_answer, read_line
 from data_pkg.mcp._stdfds import claimed_stdin, claimed_stdout, is_pollable_pipe
 
 logger = logging.getLogger("data_pkg.mcp")
@@ -43,6 +46,13 @@ MAX_LINE = 8 * 2**20
 
 _FLUSH_TIMEOUT = 10.0
 """How long the last answers may take to leave at shutdown when the client reads slowly."""
+
+_UNSENDABLE = "Internal error: the answer held text that cannot be encoded as UTF-8; the server log has the details"
+
+_NOT_ANSWERED = f"Connection closed: stdin ended and this request was not answered within {DRAIN_SECONDS:g} s"
+
+_LINES_PER_TURN = 64
+"""Lines read in one turn of the event loop at most, so reading a burst never stalls the calls in flight."""
 
 _OVERLONG = object()
 _TOO_LONG = f"Invalid Request: the line is longer than {MAX_LINE} bytes"
@@ -61,6 +71,7 @@ async def stdio_transport() -> AsyncIterator[
     with claimed_stdin() as stdin_fd, claimed_stdout() as stdout_fd:
         output = await _open_output(loop, stdout_fd)
         lines = await _open_input(loop, stdin_fd)
+        inbox, unanswered = Inbox(), Unanswered()
         to_session, from_stdin = anyio.create_memory_object_stream[SessionMessage | Exception](0)
         to_stdout, from_session = anyio.create_memory_object_stream[SessionMessage](0)
         try:
@@ -77,15 +88,21 @@ async def stdio_transport() -> AsyncIterator[
 
                 async def read() -> None:
                     with reading:
-                        await _read_all(lines, to_session, output)
+                        await _read_all(lines, inbox, output)
 
                 tasks.start_soon(until_output_closes, read)
-                tasks.start_soon(until_output_closes, partial(_write_all, from_session, output))
+                tasks.start_soon(_feed, inbox, to_session, unanswered)
+                tasks.start_soon(until_output_closes, partial(_write_all, from_session, output, unanswered))
                 yield from_stdin, to_stdout
                 # The session has ended (EOF, or the server stopped) and its answers are queued;
                 # stdin may never reach EOF, so stop reading it.
                 reading.cancel()
+                inbox.close()
                 await to_stdout.aclose()
+            # Whatever the session left unanswered (it stopped first) still gets an answer.
+            with suppress(OutputClosedError):
+                for request_id in unanswered.left():
+                    await output.write(_frame(error_answer(CONNECTION_CLOSED, _NOT_ANSWERED, request_id)))
         finally:
             lines.close()
             await output.aclose()
@@ -196,14 +213,14 @@ class _ThreadLines:
         """The thread cannot be interrupted in a read; it ends at EOF or with the process."""
 
 
-async def _read_all(
-    lines: _Lines, session: MemoryObjectSendStream[SessionMessage | Exception], output: _Output
-) -> None:
-    """Feed valid messages to the session and answer the others, until EOF."""
+async def _read_all(lines: _Lines, inbox: Inbox, output: _Output) -> None:
+    """Queue valid messages for the session and answer the others, until EOF."""
     number = 0
-    async with session:
+    try:
         while (line := await lines.readline()) is not None:
             number += 1
+            if number % _LINES_PER_TURN == 0:
+                await anyio.lowlevel.checkpoint()  # buffered lines are read without waiting: let the rest run
             if line is _OVERLONG:
                 logger.warning("stdin line %d: %s", number, _TOO_LONG)
                 await output.write(_frame(error_answer(INVALID_REQUEST, _TOO_LONG)))
@@ -217,10 +234,26 @@ async def _read_all(
                 if outcome.answer is not None:
                     await output.write(_frame(outcome.answer))
                 continue
+            await inbox.put(outcome, len(line))
+    finally:
+        inbox.close()
+
+
+async def _feed(inbox: Inbox, session: MemoryObjectSendStream[SessionMessage | Exception], asked: Unanswered) -> None:
+    """Pass queued messages to the session; after EOF, keep it open until what was asked is answered."""
+    async with session:
+        while (message := await inbox.get()) is not None:
+            asked.track(message)
             try:
-                await session.send(SessionMessage(outcome))
+                await session.send(SessionMessage(message))
             except (anyio.BrokenResourceError, anyio.ClosedResourceError):
-                return  # the session has stopped reading
+                for left in inbox.drain():  # the session has stopped: these are answered at the end
+                    asked.track(left)
+                return
+        with anyio.move_on_after(DRAIN_SECONDS):
+            await asked.all_answered()
+        if asked.left():
+            logger.warning("stdin ended; %d requests still unanswered after %g s", len(asked.left()), DRAIN_SECONDS)
 
 
 # --- stdout --------------------------------------------------------------------------------------
@@ -235,13 +268,29 @@ class _Output(Protocol):
 
 
 def _frame(message: types.JSONRPCMessage) -> bytes:
-    return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
+    """``message`` as one line of JSON; never raises, so no message can end the session.
+
+    A string UTF-8 cannot carry (a lone surrogate) fails the fast path. A result holding one is
+    replaced by an internal error for the same request. Anything else (an error answering an id
+    the client sent with a lone surrogate, a notification) goes out with that character escaped,
+    as JSON allows: the client gets back the id it sent.
+    """
+    try:
+        return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
+    except ValueError as error:  # pydantic's serialization error is one
+        logger.error("a message could not be written as UTF-8 JSON: %s", error)
+    if isinstance(message, types.JSONRPCResponse):
+        message = error_answer(INTERNAL_ERROR, _UNSENDABLE, message.id)
+    data = message.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return json.dumps(data, ensure_ascii=True, separators=(",", ":")).encode() + b"\n"
 
 
-async def _write_all(messages: MemoryObjectReceiveStream[SessionMessage], output: _Output) -> None:
+async def _write_all(messages: MemoryObjectReceiveStream[SessionMessage], output: _Output, asked: Unanswered) -> None:
     async with messages:
         async for message in messages:
             await output.write(_frame(message.message))
+            if isinstance(message.message, (types.JSONRPCResponse, types.JSONRPCError)):
+                asked.settle(message.message.id)
 
 
 async def _open_output(loop: asyncio.AbstractEventLoop, fd: int) -> _Output:

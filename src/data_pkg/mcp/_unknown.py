@@ -2,8 +2,9 @@
 
 A withdrawn endpoint's or a renamed tool's former name (under the tool set's naming style and
 prefix) is answered with the tool to call now; any other name with the closest served names.
-The answer is an error result, never a silent redirect: the agent learns the new name, and its
-arguments from the tool list.
+The answer is an error, never a silent redirect: the agent learns the new name, and its
+arguments from the tool list. Which kind of error (a JSON-RPC error, in every protocol version
+so far) is ``data_pkg.answers.protocol``'s rule; the text is the same either way.
 """
 
 from __future__ import annotations
@@ -15,15 +16,15 @@ from data_pkg.toolsets import FormerName, Registry, former_name
 
 
 def unknown_tool(name: str, registry: Registry) -> str:
-    """The ``[bad_arguments]`` text for a call to ``name``, which ``registry`` does not serve."""
+    """What to tell a caller of ``name``, which ``registry`` does not serve."""
     if name == SETUP_TOOL:
-        return "[bad_arguments] there is no setup problem: the tool set loaded."
+        return "there is no setup problem: the tool set loaded. List the tools for what this server offers."
     former = former_name(name, registry.name_style, registry.prefix)
     if former is not None:
         return _gone(former, registry)
     close = get_close_matches(name, registry.names, n=3)
     hint = f" Did you mean {', '.join(close)}?" if close else ""
-    return f"[bad_arguments] unknown tool {name!r}.{hint} List the tools again: the set may have changed."
+    return f"unknown tool {name!r}.{hint} List the tools again: the set may have changed."
 
 
 _ARGUMENTS = " (its arguments are in the tool list)"
@@ -35,16 +36,16 @@ def _gone(former: FormerName, registry: Registry) -> str:
     if former.reason == "renamed" and endpoint.status == "live":
         tool = registry.by_endpoint(endpoint.key)
         if tool is None:
-            return f"[bad_arguments] tool {name!r} was renamed to {endpoint.spec}, which {_NOT_SERVED}"
-        return f"[bad_arguments] tool {name!r} was renamed: call {tool.name} instead{_ARGUMENTS}."
+            return f"tool {name!r} was renamed to {endpoint.spec}, which {_NOT_SERVED}"
+        return f"tool {name!r} was renamed: call {tool.name} instead{_ARGUMENTS}."
     if former.reason == "withdrawn":
         what = f"tool {name!r} was withdrawn upstream ({endpoint.spec})"
     else:
         what = f"tool {name!r} was renamed to {endpoint.spec}, since withdrawn upstream"
     now = former.replacement
     if now is None:
-        return f"[bad_arguments] {what} and has no replacement. List the tools for what this server offers."
+        return f"{what} and has no replacement. List the tools for what this server offers."
     tool = registry.by_endpoint(now.key)
     if tool is None:
-        return f"[bad_arguments] {what}; its successor, {now.spec}, {_NOT_SERVED}"
-    return f"[bad_arguments] {what}: call {tool.name} instead, its successor{_ARGUMENTS}."
+        return f"{what}; its successor, {now.spec}, {_NOT_SERVED}"
+    return f"{what}: call {tool.name} instead, its successor{_ARGUMENTS}."

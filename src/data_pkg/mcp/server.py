@@ -9,7 +9,13 @@ What the server does with bad input, so a user reading the host's log knows why:
   explain the diagnostics (file:line:col); fixing the file reloads the real tool set;
 - no API key or a bad setting: the tools are listed as usual and every call answers an
   ``isError`` result saying what to set; the same is logged at start;
-- unknown tool or wrong arguments: an ``isError`` result naming what is allowed.
+- wrong arguments: an ``isError`` result naming what is allowed;
+- an unknown tool (a former name included): JSON-RPC -32602 naming what to call instead, as every
+  protocol version asks (``data_pkg.answers.protocol``, the rule data-hosted follows too);
+- a ``tools/list`` cursor: -32602, since the list is one page and no cursor is ever given out.
+
+Log messages (``notifications/message``) go to handshake-era clients, which the ``logging``
+capability tells; ``logging/setLevel`` sets the least severity a client is sent.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -27,15 +34,17 @@ from mcp.server import Server
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.subscriptions import ListenHandler
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from data_pkg._version import __version__
 from data_pkg.answers import CallContext
+from data_pkg.answers.protocol import check_cursor, is_protocol_error
 from data_pkg.answers.results import ResultWriter
 from data_pkg.catalog import by_key
 from data_pkg.mcp._analysis import Analysis
 from data_pkg.mcp._handshake import explain_uninitialized
 from data_pkg.mcp._reload import Notifier, Reloader
-from data_pkg.mcp._state import ToolState
+from data_pkg.mcp._state import SETUP_TOOL, Snapshot, ToolState
 from data_pkg.mcp._stdio import stdio_transport
 from data_pkg.mcp._unknown import unknown_tool
 from data_pkg.redact import RedactingFormatter
@@ -111,18 +120,19 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
     async def list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
+        check_cursor(params)
         return types.ListToolsResult(tools=list(runtime.state.current.tools))
 
     async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
         snapshot = runtime.state.current  # the whole call uses this one registry
-        if snapshot.registry is None:
-            return WRITER.problem("data-mcp has no tool set: " + "; ".join(snapshot.problems))
         registry = snapshot.registry
-        if registry.query is not None and params.name == registry.query.name:
+        if registry is None and params.name == SETUP_TOOL:
+            return WRITER.problem(_no_tool_set(snapshot))
+        if registry is not None and registry.query is not None and params.name == registry.query.name:
             return await runtime.analysis.query(registry, dict(params.arguments or {}))
-        tool = registry.get(params.name)
-        if tool is None:
-            return WRITER.problem(unknown_tool(params.name, snapshot.registry))
+        tool = registry.get(params.name) if registry is not None else None
+        if registry is None or tool is None:
+            return _unknown(params.name, snapshot, ctx.protocol_version)
         if runtime.setup_error:
             return WRITER.problem(runtime.setup_error)
         arguments = dict(params.arguments or {})
@@ -158,17 +168,41 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
         logger.debug("client initialized (protocol %s)", ctx.protocol_version)
         runtime.notifier.remember(ctx.session)
 
-    server = LocalServer(
-        SERVER_NAME,
-        version=__version__,
-        instructions=INSTRUCTIONS,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-        on_subscriptions_listen=ListenHandler(runtime.notifier.bus),
-    )
+    async def set_level(ctx: ServerRequestContext[Any], params: types.SetLevelRequestParams) -> types.EmptyResult:
+        runtime.notifier.set_level(ctx.session, params.level)
+        return types.EmptyResult()
+
+    with warnings.catch_warnings():
+        # The logging capability is deprecated for 2026-07-28 clients only; the handshake-era
+        # clients this server sends log messages to are told of it by this handler.
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        server = LocalServer(
+            SERVER_NAME,
+            version=__version__,
+            instructions=INSTRUCTIONS,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            on_set_logging_level=set_level,
+            on_subscriptions_listen=ListenHandler(runtime.notifier.bus),
+        )
     server.add_notification_handler("notifications/initialized", types.NotificationParams, initialized)
     server.runtime = runtime
     return server
+
+
+def _no_tool_set(snapshot: Snapshot) -> str:
+    return "data-mcp has no tool set: " + "; ".join(snapshot.problems)
+
+
+def _unknown(name: str, snapshot: Snapshot, version: str | None) -> types.CallToolResult:
+    """The answer to a call of a tool not served: an error as the session's protocol version has it."""
+    if snapshot.registry is None:
+        message = f"unknown tool {name!r}: {_no_tool_set(snapshot)}"
+    else:
+        message = unknown_tool(name, snapshot.registry)
+    if is_protocol_error("unknown_tool", version):
+        raise MCPError(types.INVALID_PARAMS, message, {"tool": name})
+    return WRITER.problem(f"[bad_arguments] {message}")
 
 
 def configure_logging(env: Mapping[str, str]) -> None:

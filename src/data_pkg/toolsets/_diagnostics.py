@@ -49,6 +49,12 @@ RULES = RuleTable(
         f"The document builds more than a manifest may: over {MAX_VALUES:,} values (a Python + that keeps doubling"
         f" a list), nesting deeper than {MAX_DEPTH}, or an integer of more than {MAX_DIGITS} digits.",
     ),
+    Rule(
+        "DM109",
+        "not-unicode",
+        "error",
+        "A string holds text that cannot be encoded as UTF-8: a lone surrogate escape (\\ud800 without its pair).",
+    ),
     Rule("DM201", "unknown-tool", "error", "No catalog endpoint has this name; a close match is suggested."),
     Rule("DM202", "duplicate-entry", "error", "The same tool, pattern or extended manifest is listed twice."),
     Rule("DM203", "name-collision", "error", "Two tools get the same name under the active naming style and prefix."),

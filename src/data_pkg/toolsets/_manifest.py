@@ -21,6 +21,7 @@ from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS,
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, Node
 from data_pkg.toolsets._naming import MCP_NAME, NAME_STYLES, PREFIX
+from data_pkg.utf8 import unencodable
 
 T = TypeVar("T")
 Format = Literal["python", "yaml", "json"]
@@ -357,4 +358,43 @@ def validate_document(root: Node, *, file: str, fmt: Format) -> tuple[Manifest, 
     """Check a parsed document against the manifest model; invalid fields are reported and left out."""
     validator = _Validator(file, fmt)
     manifest = validator.validate(root)
-    return manifest, validator.diagnostics
+    return manifest, [*_not_unicode(root, file, fmt), *validator.diagnostics]
+
+
+_FULL_ESCAPE: dict[Format, str] = {
+    "json": "write the character itself, or both halves of its escape pair: \\ud83d\\udcc8",
+    "yaml": "write the character itself, or its one escape: \\U0001F4C8, not \\ud83d\\udcc8",
+    "python": "write the character itself, or its one escape: \\U0001F4C8, not \\ud83d\\udcc8",
+}
+"""How each format spells a character beyond U+FFFF (YAML and Python read an escape pair as two halves)."""
+
+
+def _not_unicode(root: Node, file: str, fmt: Format) -> list[Diagnostic]:
+    """DM109 for every string (key or value, comments included) that cannot be encoded as UTF-8.
+
+    All three formats can spell a lone surrogate (``"\\ud800"``). Such a string cannot leave the
+    server in any UTF-8 message, so a description holding one would break every ``tools/list``:
+    it is refused here, where lint and the server's resolver both look.
+    """
+    found = []
+    pending = [root]
+    while pending:  # a loop, not recursion: nesting is bounded (DM108), but the stack need not be
+        node = pending.pop()
+        if node.kind == "list":
+            pending.extend(reversed(node.items))
+        elif node.kind == "map":
+            pending.extend(part for pair in reversed(node.pairs) for part in reversed(pair))
+        elif isinstance(node.scalar, str):
+            bad = unencodable(node.scalar)
+            if bad is not None:
+                found.append(
+                    diagnostic(
+                        "DM109",
+                        f"this string holds {bad}, which is not Unicode text and cannot be encoded as UTF-8",
+                        hint=_FULL_ESCAPE[fmt],
+                        file=file,
+                        line=node.line,
+                        col=node.col,
+                    )
+                )
+    return found

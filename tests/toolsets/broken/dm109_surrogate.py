@@ -1,0 +1,3 @@
+"""Quotes \udcc8 for the desk."""
+
+TOOLS = ["company.quote"]
