@@ -76,7 +76,6 @@ async def _round(base_url: str, calls: int) -> dict[str, float]:
 
 
 async def _main(calls: int, rounds: int) -> dict[str, Any]:
-    sys.path.insert(0, str(ROOT / "src"))
     from data_pkg.sandbox import running_sandbox
 
     results = []
@@ -99,6 +98,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--output", type=Path)
     args = parser.parse_args()
+    sys.path.insert(0, str(ROOT / "src"))
     figures = asyncio.run(_main(args.calls, args.rounds))
     text = json.dumps(figures, indent=2)
     if args.output:
