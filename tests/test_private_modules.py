@@ -6,7 +6,7 @@ A module or name is private when a part of its dotted name starts with one under
 package (its subpackages too) may import it: ``data_pkg.client.groups`` may use ``data_pkg.client._group``, and any
 module of data_pkg the root's ``data_pkg._version``. What another package needs is made public where it lives
 (``data_pkg.client.transport``) or moved down to a public module every layer may use (``data_pkg.settings``,
-``data_pkg.redact``, ``data_pkg.net``, ``data_pkg.serving``).
+``data_pkg.redact``, ``data_pkg.placeholders``, ``data_pkg.net``, ``data_pkg.serving``).
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ ALLOWED = (
     "data_pkg.client",
     "data_pkg.errors",
     "data_pkg.files",
+    "data_pkg.placeholders",
     "data_pkg.json_reader",
     "data_pkg.redact",
     "data_pkg.rules",

@@ -28,6 +28,7 @@ ALLOWED_FIRST_PARTY = (
     "data_pkg.lint",
     "data_pkg.rules",
     "data_pkg.files",
+    "data_pkg.placeholders",
     "data_pkg.toolsets",
     "data_pkg.catalog",
     "data_pkg._version",

@@ -50,10 +50,10 @@ from data_pkg.desktop._validate import (
     ConfigReadError,
     ServerEntry,
     Validation,
-    is_placeholder,
     read_config,
     validate_config,
 )
+from data_pkg.placeholders import is_placeholder
 from data_pkg.rules import Finding
 
 __all__ = [

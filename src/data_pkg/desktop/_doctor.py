@@ -50,10 +50,10 @@ from data_pkg.desktop._validate import (
     ServerEntry,
     Validation,
     command_stem,
-    is_placeholder,
     read_config,
     validate_config,
 )
+from data_pkg.placeholders import is_placeholder
 from data_pkg.rules import Finding
 from data_pkg.toolsets import resolve, source_from_env
 

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from data_pkg.desktop._redact import mask_key
-from data_pkg.desktop._validate import is_placeholder
 from data_pkg.errors import (
     AuthenticationError,
     ConfigurationError,
@@ -39,6 +38,7 @@ from data_pkg.errors import (
     TransportError,
     WrongAddressError,
 )
+from data_pkg.placeholders import is_placeholder
 from data_pkg.redact import redact
 from data_pkg.settings import base_url_problem
 

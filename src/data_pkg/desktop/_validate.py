@@ -38,6 +38,7 @@ from data_pkg.desktop._redact import Redactor, is_secret_name, mask_key
 from data_pkg.desktop._strict_json import JsonNode, read_strict
 from data_pkg.errors import ConfigurationError
 from data_pkg.files import byte_position, read_regular
+from data_pkg.placeholders import is_placeholder
 from data_pkg.rules import Finding, Severity
 from data_pkg.toolsets import (
     STYLE_ENV,
@@ -52,22 +53,11 @@ __all__ = [
     "ServerEntry",
     "Validation",
     "command_stem",
-    "is_placeholder",
     "read_config",
     "validate_config",
 ]
 
-_PLACEHOLDER = re.compile(
-    r"^(?:<.*>|\{.*\}|\.\.\.|x{3,}|changeme|todo|none|null|"
-    r"(?:your|my)?[ _-]?(?:api)?[ _-]?key(?:[ _-]?here)?|your[ _-].*)$",
-    re.IGNORECASE,
-)
 _PYTHON = re.compile(r"^(?:python(?:\d+(?:\.\d+)*)?w?|py)$")
-
-
-def is_placeholder(value: str) -> bool:
-    """Whether ``value`` is a stand-in rather than a real setting: empty, ``<your API key>``, ``YOUR_KEY``, ``...``."""
-    return not value.strip() or bool(_PLACEHOLDER.match(value.strip()))
 
 
 class ConfigReadError(ConfigurationError):

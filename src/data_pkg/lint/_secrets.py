@@ -4,7 +4,8 @@ Three checks, all on the raw text (comments and docstrings included: a key in a 
 as committed):
 
 - a URL whose query passes a key (``apikey=``, ``api_key=``, ``key=``, ``token=``, ...) with a value
-  that is not an obvious placeholder (``$KEY``, ``{key}``, ``<key>``, ``***``, ``YOUR_KEY``, ``demo``);
+  that is not a placeholder (``$KEY``, ``{key}``, ``<key>``, ``***``, ``YOUR_KEY``: :mod:`data_pkg.placeholders`)
+  nor the sandbox's published key ``demo``;
 - an assignment to a credential name outside a URL (``DATA_API_KEY=...``, ``apikey: ...``,
   ``access_token=...``) whose value is not a placeholder and is key-like: 8 characters or more
   with a digit, or 16 or more. Short keys are caught here, where their name gives them away;
@@ -26,17 +27,16 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from data_pkg.placeholders import is_placeholder
+
 _URL = re.compile(r"https?://[^\s\"'<>`\\]+", re.IGNORECASE)
 _QUERY_PARAM = re.compile(r"[?&;]([A-Za-z][A-Za-z0-9_.-]*)=([^&#;\s]*)")
 _KEY_PARAMS = frozenset(
     {"apikey", "key", "token", "accesstoken", "authtoken", "secret", "clientsecret", "password", "apitoken"}
 )
 """Query parameter names that carry a credential, lowercased with ``-``, ``_`` and ``.`` removed."""
-_PLACEHOLDER = re.compile(
-    r"\$\{?\w*\}?|\{[^}]*\}|<[^>]*>|%[^%]*%|\*+|x+|\.+|…|your\w*|demo|redacted|changeme|none|null",
-    re.IGNORECASE,
-)
-
+_PUBLIC_KEYS = frozenset({"demo"})
+"""Keys that are published, not secret: the sandbox's (``data-mcp demo``, the docs' examples) may be committed."""
 # The credential word, then the value; the name it ends is found by stepping back over [A-Za-z0-9_]
 # (``DATA_API_KEY``). A pattern that matched the name's start first would try every ``_`` of a long
 # ``a_a_a_...`` run as a start and scan the rest of the run from each: quadratic in the run.
@@ -88,8 +88,10 @@ def looks_like_key(token: str) -> bool:
     return mixed_case and mean_chunk <= 2.5
 
 
-def _is_placeholder(value: str) -> bool:
-    return not value or bool(_PLACEHOLDER.fullmatch(value))
+def _not_secret(value: str) -> bool:
+    # A secret check asks "is this a real secret?": a placeholder is not a key at all (the rule every
+    # command shares, data_pkg.placeholders), and a published key is a key but no secret.
+    return is_placeholder(value) or value.lower() in _PUBLIC_KEYS
 
 
 def _key_like(value: str) -> bool:
@@ -117,14 +119,14 @@ def find_secrets(text: str) -> Iterator[Secret]:
         for param in _QUERY_PARAM.finditer(url.group()):
             name = re.sub(r"[-_.]", "", param.group(1).lower())
             value = param.group(2)
-            if name in _KEY_PARAMS and not _is_placeholder(value):
+            if name in _KEY_PARAMS and not _not_secret(value):
                 start = url.start() + param.start(2)
                 found[start] = Secret(*where(start), len(value), param.group(1))
                 cover(start, len(value))
     for assignment in _ASSIGNMENT.finditer(text):
         start = assignment.start("value")
         value = assignment.group("value")
-        if covered[start] or _is_placeholder(value) or not _key_like(value):
+        if covered[start] or _not_secret(value) or not _key_like(value):
             continue
         begin = assignment.start()
         while begin > 0 and text[begin - 1] in _NAME_CHARS:
