@@ -116,6 +116,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     errors = [abs(r["estimate"] - r["after"]) / r["after"] for r in ok if r["after"] >= 50]
     under = [(r["after"] - r["estimate"]) / r["after"] for r in ok if r["after"] >= 50]
     table_rows = [r for r in ok if r["table"] < r["json"]]
+    over_by = [r["estimate"] / r["after"] for r in ok if r["after"] >= 50]
     return {
         "tools": len(ok),
         "failed": len(rows) - len(ok),
@@ -137,6 +138,9 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         if len(errors) >= 20
         else max(errors, default=0),
         "estimate_worst_under": max(under, default=0.0),
+        "bound_under": sum(1 for r in ok if r["estimate"] < r["after"]),
+        "bound_over_median": statistics.median(over_by) if over_by else 0.0,
+        "bound_over_max": max(over_by, default=0.0),
     }
 
 

@@ -1414,14 +1414,16 @@ def answers_page(a: dict[str, Any], w: Callable[[str], None], image: Callable[[s
         f"JSON, and it is the cheaper of the two for {full['tables_cheaper']} of them (the others answer one object, "
         "which stays JSON in both formats).\n"
     )
-    w(
-        "**The estimate.** The writer does not tokenize: it counts character classes and their runs and weighs them "
-        "(`data_pkg/answers/_tokens.py`). Against the exact count of every answer above of 50 tokens or more its "
-        f"error is {full['estimate_mean_abs_error'] * 100:.1f}% on average, "
-        f"{(full['estimate_p95_abs_error'] or 0) * 100:.0f}% at the 95th percentile, and it undercounts by at most "
-        f"{full['estimate_worst_under'] * 100:.0f}%; the writer aims 10% under the budget, which is why no answer "
-        "went over it.\n"
-    )
+    if "bound_under" in full:
+        w(
+            "**The bound.** The writer does not tokenize: it counts an upper bound on o200k tokens in C "
+            "(`data_pkg/answers/_tokens.py`; [server](server.md#answers-that-fit) says how). Against the exact count "
+            f"of every answer above it undercounts {full['bound_under']} of them; of those of 50 tokens or more it "
+            f"overcounts {full['bound_over_median']:.2f}× at the median and {full['bound_over_max']:.2f}× at most "
+            "(prose and names cost more in the bound than in o200k, numbers about the same).\n"
+        )
+    else:  # figures measured before the writer counted a bound
+        w("**The bound.** These figures predate the writer's bound: rerun `benchmarks/report.py --only answers`.\n")
     w(
         "**The cost.** CPU time in the measuring process (`time.process_time`; the sandbox runs in its own "
         "process), median of repeated calls per tool. Budgeting (counting, choosing the rows, the note) costs "

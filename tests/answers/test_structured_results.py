@@ -136,7 +136,7 @@ def test_structured_content_has_the_rows_fields_and_shortened_texts_the_text_has
 
     one = [{**SENT[0], "label": "word " * 5_000}]
     long = ResultWriter().answer(one, AnswerSpec(max_tokens=500, format="json"), schema=None)
-    assert "was cut to fit" in texts(long)[-1]
+    assert "Cut to fit" in texts(long)[-1] and "0.label at " in texts(long)[-1]
     cut = ResultWriter().answer(
         one,
         AnswerSpec(max_tokens=500, format="json"),
@@ -157,3 +157,11 @@ def test_a_row_kept_unvalidated_is_checked_as_sent() -> None:
     problem, text = texts(result)
     assert problem.startswith("[invalid_response] The answer does not fit this tool's output schema (result/1/date: ")
     assert json.loads(text)[1] == kept  # the answer as sent follows, its 4,000 digits whole
+
+
+def test_an_answer_over_its_budget_even_cut_is_an_error_result_that_says_so() -> None:
+    wide = [{f"item{i:03d}": 123456789.0 + i for i in range(300)}, {"item000": 1.0}]
+    result = ResultWriter().answer(wide, AnswerSpec(max_tokens=500), schema={"type": "object"})
+    assert result.is_error and result.structured_content is None
+    (block,) = result.content
+    assert isinstance(block, types.TextContent) and "is over the 500-token budget" in block.text

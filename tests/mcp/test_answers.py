@@ -22,6 +22,7 @@ from tests.mcp._support import connect, server_env
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
 SEGMENTS = {"DATA_PROVIDER_SEGMENT": "acme", "DATA_RATINGS_ADDON_SEGMENT": "acme"}
+WITHHELD = re.compile(r"Row 1 of [\d,]+ is over the 8,000-token budget even with its texts and lists cut")
 NOTE = re.compile(r"Rows 1-[\d,]+ of [\d,]+(?: of \w+)? shown(?: \(.+\))? to fit [\d,]+ tokens\. .+")
 
 
@@ -48,10 +49,13 @@ def jsonable(arguments: dict[str, object]) -> dict[str, Any]:
 
 async def test_every_tool_of_the_full_profile_answers_within_the_default_budget(sandbox: str, tmp_path: Path) -> None:
     registry = resolve("full", env=SEGMENTS).raise_for_errors()
-    over, unnoted, cut = [], [], 0
+    over, unnoted, cut, withheld = [], [], 0, []
     async with connect(server_env(sandbox, DATA_MCP_PROFILE="full", **SEGMENTS), tmp_path / "err.log") as client:
         for tool in registry:
             result = await client.call_tool(tool.name, jsonable(typical_arguments(by_key(tool.endpoint))))
+            if result.is_error and WITHHELD.match(blocks(result)[0]):
+                withheld.append(tool.name)
+                continue
             assert not result.is_error, (tool.name, blocks(result))
             if tokens(result) > DEFAULT_MAX_ANSWER_TOKENS:
                 over.append((tool.name, tokens(result)))
@@ -61,6 +65,9 @@ async def test_every_tool_of_the_full_profile_answers_within_the_default_budget(
                     unnoted.append((tool.name, blocks(result)[-1]))
     assert over == []
     assert unnoted == []
+    # 305 run-together XBRL names a row: the writer's bound (no tokenizer) charges such names about four times
+    # their o200k count, so the row is over 8,000 by the bound and withheld with an error that says so.
+    assert withheld == ["full_financial_statement"]
     assert cut >= 20  # the sandbox answers at real depths: long lists and histories do get cut
 
 

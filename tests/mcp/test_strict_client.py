@@ -50,6 +50,12 @@ FORMATS = FormatChecker()
 TOOL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,128}")
 """SEP-986: 1 to 128 characters of letters, digits, underscore, hyphen and dot."""
 SMALLEST_BUDGET = 500
+WITHHELD = re.compile(
+    r"(?:Row 1 of [\d,]+|The answer) is over the [\d,]+-token budget even with its texts and lists cut"
+)
+"""A row the writer's bound puts over the budget even cut (a statement's 50 camelCase fields at 500 tokens, 305 XBRL
+names at 8,000, which the bound charges three to four times their o200k count) is withheld: an error result that says
+so, never an answer over the budget (tests/mcp/test_answers.py names the one tool withheld at the default budget)."""
 
 
 @dataclass(frozen=True)
@@ -249,7 +255,9 @@ def test_every_result_is_structured_content_that_fits_its_schema(sweep: Sweep, o
         if result is None:
             continue
         if result.is_error:
-            failures[tool.name] = f"error result: {result.content}"
+            text = " ".join(block.text for block in result.content if isinstance(block, types.TextContent))
+            if not WITHHELD.match(text):
+                failures[tool.name] = f"error result: {result.content}"
         elif tool.output_schema is None or result.structured_content is None:
             failures[tool.name] = "no output schema or no structured content"
         elif problems := schema_errors(tool.output_schema, result.structured_content):

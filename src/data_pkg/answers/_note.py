@@ -1,9 +1,18 @@
-"""The line that ends a cut answer: how many rows exist, which are shown, which argument gets the rest.
+"""The line that ends a cut answer: how many rows exist, which are shown, which call gets the rest.
 
-An agent that follows the note gets the next slice. For a date series that is a date bound
-(``to_date`` the day before the oldest row shown, when the series runs newest first); for a
-paged list it is ``page`` with ``limit`` set to the rows shown, or ``offset``. When no argument
-of the tool reaches the rest, the note says so instead of pretending.
+The note's promise: an agent that follows every note (each call it names, in order, and each of
+those answers' own notes before the next) gets every row its first call covered, exactly once,
+whatever the paging style, page size or budget. Rows no argument can reach are named instead.
+
+- **Dates** (a series newest first with ``to_date``, or oldest first with ``from_date``): the next
+  bound is the day after the last day shown, the other bound is pinned to where this answer ends, and
+  ``limit`` (when the tool has one) shrinks by the rows shown, so the rest is one call. Rows are cut
+  at a day boundary; a day that alone is over the budget is shown in part and the note names the rows
+  of it that no argument reaches.
+- **Offset**: ``offset`` moves past the rows shown and ``limit`` shrinks by them.
+- **Page and limit**: a call returns rows ``page × limit`` to ``(page + 1) × limit``, so the rest
+  (up to where the first call ended, the agent's own ``limit``) is a few aligned pages; the rows shown
+  are chosen among those that fit so that the pages are as few as possible.
 """
 
 from __future__ import annotations
@@ -18,6 +27,11 @@ from data_pkg.catalog import Endpoint
 
 SERIES_KEY = "date"
 """The field that makes rows a time series (the upstream's name for it in every series)."""
+
+SAME = "call again with the same arguments and"
+
+CANDIDATES = 64
+"""How many row counts (from the most that fit, downwards) the page planner weighs: bounds its work."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +52,11 @@ class CallContext:
             defaults={p.name: p.default for p in endpoint.params if p.default is not None},
         )
 
+    def number(self, name: str) -> int | None:
+        """The agent's value of ``name``, else its default, when it is a whole number of at least 0."""
+        value = self.arguments.get(name)
+        return _int(value) if value is not None else _int(self.defaults.get(name))
+
 
 @dataclass(frozen=True)
 class Cut:
@@ -48,6 +67,8 @@ class Cut:
 
 
 def _day(value: object) -> dt.date | None:
+    if isinstance(value, dt.date):
+        return value if not isinstance(value, dt.datetime) else value.date()
     if not isinstance(value, str) or len(value) < 10:
         return None
     try:
@@ -56,11 +77,15 @@ def _day(value: object) -> dt.date | None:
         return None
 
 
+def _row_day(row: Any) -> dt.date | None:
+    return _day(row.get(SERIES_KEY)) if isinstance(row, dict) else None
+
+
 def series_order(rows: Sequence[Any]) -> str | None:
     """``"newest first"`` / ``"oldest first"`` for rows dated by :data:`SERIES_KEY`, else None."""
-    if len(rows) < 2 or not all(isinstance(rows[i], dict) for i in (0, -1)):
+    if len(rows) < 2:
         return None
-    first, last = _day(rows[0].get(SERIES_KEY)), _day(rows[-1].get(SERIES_KEY))
+    first, last = _row_day(rows[0]), _row_day(rows[-1])
     if first is None or last is None or first == last:
         return None
     return "newest first" if first > last else "oldest first"
@@ -69,14 +94,14 @@ def series_order(rows: Sequence[Any]) -> str | None:
 def whole_days(rows: Sequence[Any], kept: int) -> int:
     """``kept``, lowered so that no day is split between the rows shown and the rest (intraday bars).
 
-    A date bound cannot start in the middle of a day, so the next slice would repeat or skip
-    bars; a day that alone exceeds the budget is split all the same (the note says so).
+    A date bound cannot start in the middle of a day, so the next slice would repeat or skip bars.
+    A day that alone is over the budget is split all the same (``kept`` is returned as it is).
     """
     if not 0 < kept < len(rows):
         return kept
-    boundary = _day(rows[kept].get(SERIES_KEY))
+    boundary = _row_day(rows[kept])
     start = kept
-    while start > 0 and _day(rows[start - 1].get(SERIES_KEY)) == boundary:
+    while start > 0 and _row_day(rows[start - 1]) == boundary:
         start -= 1
     return start or kept
 
@@ -108,68 +133,119 @@ def _step(day: dt.date, days: int) -> dt.date | None:
         return None
 
 
-def note(rows: Sequence[Any], kept: int, *, budget: int, where: str, call: CallContext) -> Cut:
-    """The cut of ``rows`` after ``kept`` of them, and its note (``where`` names the list when it is nested)."""
+def note(rows: Sequence[Any], fit: int, *, budget: int, where: str, call: CallContext) -> Cut:
+    """The cut of ``rows`` showing at most ``fit`` of them, and its note (``where`` names a nested list)."""
     total = len(rows)
     order = series_order(rows)
-    if order is not None:
-        kept = whole_days(rows, kept)
-    elif "offset" not in call.params:
-        kept = _page_aligned(kept, call)
+    kept, rest = _continuation(rows, max(1, min(fit, total - 1)), order, call)
     shown = f"Rows 1-{_count(kept)} of {_count(total)}{where} shown"
-    if order is not None and kept:
-        newest, oldest = _shown_date(rows[0].get(SERIES_KEY)), _shown_date(rows[kept - 1].get(SERIES_KEY))
-        shown += f" ({newest} to {oldest}, {order})"
+    if order is not None:
+        shown += f" ({_shown_date(rows[0].get(SERIES_KEY))} to {_shown_date(rows[kept - 1].get(SERIES_KEY))}, {order})"
     shown += f" to fit {_count(budget)} tokens."
-    return Cut(kept, f"{shown} {_next(rows, kept, order, call)}")
+    return Cut(kept, f"{shown} {rest}")
 
 
-def _next(rows: Sequence[Any], kept: int, order: str | None, call: CallContext) -> str:
-    """The sentence that names the argument getting the rest."""
-    same = "call again with the same arguments and"
-    last_day = _day(rows[kept - 1].get(SERIES_KEY)) if order is not None and kept else None
-    split_day = last_day is not None and kept < len(rows) and _day(rows[kept].get(SERIES_KEY)) == last_day
-    if last_day is not None and order == "newest first" and "to_date" in call.params:
-        bound = last_day if split_day else _step(last_day, -1)
-        if bound is not None:
-            repeat = f" (bars of {bound} already shown come again)" if split_day else ""
-            return f"For older rows {same} to_date={bound}{repeat}."
-    if last_day is not None and order == "oldest first" and "from_date" in call.params:
-        bound = last_day if split_day else _step(last_day, 1)
-        if bound is not None:
-            repeat = f" (bars of {bound} already shown come again)" if split_day else ""
-            return f"For newer rows {same} from_date={bound}{repeat}."
+def _continuation(rows: Sequence[Any], fit: int, order: str | None, call: CallContext) -> tuple[int, str]:
+    """How many rows to show (at most ``fit``) and the sentence that gets the rest."""
+    total = len(rows)
+    page, limit = call.number("page") or 0, call.number("limit")
+    paged = {"page", "limit"} <= call.params and (page == 0 or limit is not None)
+    bound = {"newest first": "to_date", "oldest first": "from_date"}.get(order or "")
+    if bound in call.params and not (paged and page):
+        kept = whole_days(rows, fit)
+        split = _row_day(rows[kept]) == _row_day(rows[kept - 1])
+        sentence = None if split and paged else _by_date(rows, kept, bound == "to_date", call)
+        if sentence is not None:  # None: the bound would fall past the calendar's ends
+            return kept, sentence
+    if paged:
+        return _by_pages(page * (limit or 0), fit, total)
     if "offset" in call.params:
-        offset = _int(call.arguments.get("offset")) or 0
-        return f"For the next rows {same} offset={offset + kept}."
-    start = _page_start(call)
-    if start is not None and kept and start % kept == 0:
-        return f"For the next rows {same} limit={kept}, page={start // kept + 1}."
-    return (
-        "No argument of this tool pages past them: narrow the request (other arguments or another tool),"
-        " or ask the user to raise max_answer_tokens or choose fewer fields for this tool in the manifest."
+        start = call.number("offset") or 0
+        more = f", limit={total - fit}" if "limit" in call.params else ""
+        return fit, f"For rows {_count(fit + 1)}-{_count(total)} {SAME} offset={start + fit}{more}."
+    return fit, (
+        f"No argument of this tool reaches rows {_count(fit + 1)}-{_count(total)}: narrow the request (other"
+        " arguments or another tool), or ask the user to raise max_answer_tokens or choose fewer fields for"
+        " this tool in the manifest."
     )
 
 
-def _page_start(call: CallContext) -> int | None:
-    """Where the page asked for starts, in rows; None when the tool has no page and limit to move it."""
-    if not {"page", "limit"} <= call.params:
+def _by_date(rows: Sequence[Any], kept: int, newest_first: bool, call: CallContext) -> str | None:
+    """The next date bound, the other bound pinned, ``limit`` shrunk; rows of a split day named."""
+    total, last = len(rows), _row_day(rows[kept - 1])
+    assert last is not None  # series_order read a day on this row's day, or whole_days did
+    skipped = 0
+    while kept + skipped < total and _row_day(rows[kept + skipped]) == last:
+        skipped += 1
+    lost = ""
+    if skipped:
+        first, end = _shown_date(rows[kept].get(SERIES_KEY)), _shown_date(rows[kept + skipped - 1].get(SERIES_KEY))
+        lost = (
+            f"Rows {_count(kept + 1)}-{_count(kept + skipped)} ({first} to {end}) are not shown: {last} alone is"
+            " over the budget and no argument of this tool starts inside a day. "
+        )
+    consumed = kept + skipped  # < total: the last row's day differs from the first's (series_order)
+    next_day = _step(last, -1 if newest_first else 1)
+    if next_day is None:
         return None
-    page = _int(call.arguments.get("page")) or 0
-    limit = _int(call.arguments.get("limit")) or _int(call.defaults.get("limit"))
-    if page == 0:
-        return 0
-    return page * limit if limit else None
+    moved, pinned = ("to_date", "from_date") if newest_first else ("from_date", "to_date")
+    parts = [f"{moved}={next_day}"]
+    if pinned in call.params and call.arguments.get(pinned) is None:
+        parts.append(f"{pinned}={_row_day(rows[-1])}")
+    limit = call.number("limit")
+    if "limit" in call.params and limit is not None:
+        parts.append(f"limit={max(limit, total) - consumed}")
+    which = "older" if newest_first else "newer"
+    return f"{lost}For {which} rows ({_count(consumed + 1)}-{_count(total)}) {SAME} {', '.join(parts)}."
 
 
-def _page_aligned(kept: int, call: CallContext) -> int:
-    """``kept``, lowered so that a page of that size starts right after it (page * limit = offset)."""
-    start = _page_start(call)
-    if not start or kept <= 0:
-        return kept
-    while start % kept:
-        kept -= 1
-    return kept
+def _by_pages(origin: int, fit: int, total: int) -> tuple[int, str]:
+    """Show at most ``fit`` rows such that the rest, up to ``origin + total``, takes the fewest pages."""
+    end = origin + total
+    best: tuple[int, list[tuple[int, int]]] | None = None
+    for kept in range(fit, max(0, fit - CANDIDATES, fit // 2), -1):
+        pages = aligned_pages(origin + kept, end)
+        if best is None or len(pages) < len(best[1]):
+            best = (kept, pages)
+        if len(pages) == 1:
+            break
+    assert best is not None  # fit >= 1, so the loop ran
+    kept, pages = best
+    calls = "; ".join(f"limit={size}, page={number}" for size, number in pages)
+    rows = f"rows {_count(kept + 1)}-{_count(total)}"
+    if len(pages) == 1:
+        return kept, f"For {rows} {SAME} {calls}."
+    return kept, f"For {rows} {SAME}, in turn (each answer's own note before the next call): {calls}."
+
+
+def aligned_pages(start: int, end: int) -> list[tuple[int, int]]:
+    """``(limit, page)`` calls that return rows ``start`` to ``end`` exactly once, in order.
+
+    A call returns rows ``page × limit`` to ``(page + 1) × limit``: each call takes the largest
+    ``limit`` that divides where it starts and does not pass ``end``.
+    """
+    pages = []
+    while start < end:
+        size = largest_divisor(start, end - start)
+        pages.append((size, start // size))
+        start += size
+    return pages
+
+
+def largest_divisor(number: int, most: int) -> int:
+    """The largest divisor of ``number`` that is at most ``most`` (``most`` itself for 0: page 0 of any size)."""
+    if number == 0 or number <= most:
+        return number or most
+    best = 1
+    small = 1
+    while small * small <= number:
+        if number % small == 0:
+            if number // small <= most:
+                return number // small  # the co-divisors fall as ``small`` rises: the first that fits is largest
+            if small <= most:
+                best = small
+        small += 1
+    return best
 
 
 def _int(value: object) -> int | None:

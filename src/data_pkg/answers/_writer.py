@@ -11,6 +11,8 @@ what its first few hundred rows cost.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,11 +20,8 @@ from typing import Any
 from data_pkg.answers._note import CallContext, note
 from data_pkg.answers._render import NotFlatError, Table, json_text, name_text
 from data_pkg.answers._rows import WALKED_DEPTH, Rows, find_rows, project, without_nulls
-from data_pkg.answers._tokens import MARGIN, estimate_tokens, token_rate
+from data_pkg.answers._tokens import charge, estimate_tokens
 from data_pkg.toolsets import AnswerSpec
-
-NOTE_RESERVE = 90
-"""Tokens kept free for the note (the longest note is about 70)."""
 
 SHORTEST_CUT = 200
 """Strings shorter than this are values (dates, times, symbols, names, links), never shortened: cutting
@@ -44,6 +43,8 @@ class Answer:
     """How many of them are shown."""
     shortened: tuple[tuple[tuple[Any, ...], int], ...] = ()
     """The texts cut to fit: where each is (its path in ``value``) and how many characters were kept."""
+    withheld: bool = False
+    """Nothing is shown: even cut, the answer is over its budget (the note says so)."""
 
     @property
     def cut(self) -> bool:
@@ -54,10 +55,10 @@ class Answer:
 def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None) -> Answer:
     """The answer for ``value`` under ``spec``: chosen fields, compact format, within the token budget."""
     call = call or CallContext()
-    budget = spec.max_tokens * (1 - MARGIN)
+    budget = spec.max_tokens
     found = find_rows(value)
     if found is None or not found.rows:
-        return _whole(project(without_nulls(value), spec.fields, spec.exclude_fields), spec.max_tokens)
+        return _whole(project(without_nulls(value), spec.fields, spec.exclude_fields), budget)
     if found.envelope is None:
         rows = _Shaped(found.rows, lambda row: project(without_nulls(row), spec.fields, spec.exclude_fields))
         envelope = None
@@ -67,10 +68,10 @@ def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None) 
     shaped = Rows(rows, envelope, found.key)
     if spec.format == "table" and envelope is None and len(rows) > 1:
         try:
-            return _fit(shaped, budget, spec.max_tokens, call, table=True)
+            return _fit(shaped, budget, call, _TableText(rows))
         except NotFlatError:
             pass
-    return _fit(shaped, budget, spec.max_tokens, call, table=False)
+    return _fit(shaped, budget, call, _JsonText(shaped))
 
 
 def cut_like(answer: Answer, value: Any, spec: AnswerSpec) -> Any:
@@ -129,124 +130,219 @@ class _Shaped(Sequence[Any]):
         return (self[i] for i in range(len(self)))
 
 
-def _fit(found: Rows, budget: float, limit: int, call: CallContext, *, table: bool) -> Answer:
+class _TableText:
+    """Rows as table lines, rendered as they are first needed."""
+
+    def __init__(self, rows: Sequence[Any]) -> None:
+        self.table = Table()
+        self.lines = self.table.lines(rows)
+
+    def frame(self) -> str:
+        return self.table.header()
+
+    def text(self, lines: list[str], found: Rows, kept: int) -> str:
+        return self.table.join(lines[:kept])
+
+
+class _JsonText:
+    """Rows as compact JSON, one row after the other inside the answer's own shape."""
+
+    def __init__(self, found: Rows) -> None:
+        self.lines = (json_text(row) for row in found.rows)
+        self._frame = json_text(found.rebuild([]))
+
+    def frame(self) -> str:
+        return self._frame
+
+    def text(self, lines: list[str], found: Rows, kept: int) -> str:
+        return json_text(found.rebuild(list(found.rows[:kept])))
+
+
+def _fit(found: Rows, budget: int, call: CallContext, render: _TableText | _JsonText) -> Answer:
+    """The most leading rows whose text and note fit ``budget`` (by :func:`estimate_tokens`, an upper bound)."""
     rows = found.rows
-    lines: Iterable[str]
-    if table:
-        writer = Table()
-        writer.line(rows[0])  # learns the first row's columns, for the header's cost
-        frame = writer.header()
-        writer = Table()
-        lines = writer.lines(rows)
-    else:
-        lines = (json_text(row) for row in rows)
-        frame = json_text(found.rebuild([]))
-    kept_lines = _within(lines, budget - NOTE_RESERVE - estimate_tokens(frame))
-    kept = len(kept_lines)
-    if kept == len(rows):
-        text = writer.join(kept_lines) if table else json_text(found.rebuild(list(rows)))
-        return Answer(text, found.rebuild(list(rows)), rows=len(rows), shown=len(rows))
+    lines, fit = _within(render.lines, budget)
+    if fit == len(rows):
+        text = render.text(lines, found, fit)
+        if estimate_tokens(text) <= budget:
+            return Answer(text, found.rebuild(list(rows)), rows=len(rows), shown=len(rows))
+        fit -= 1
+    if len(rows) == 1:  # nothing to page: the one row is shortened
+        whole = found.rebuild(list(rows))
+        return _shortened(Answer(json_text(whole), whole, None, 1, 1), budget)
     where = f" of {name_text(found.key)}" if found.key else ""
-    cut = note(rows, max(kept, 1), budget=limit, where=where, call=call)
-    shown = list(rows[: cut.kept])
-    if table:
-        if cut.kept > kept:  # the one row shown does not fit: render it all the same
-            kept_lines = [*kept_lines, *writer.lines(rows[kept : cut.kept])]
-        text = writer.join(kept_lines[: cut.kept])
-    else:
-        text = json_text(found.rebuild(shown))
-    result = Answer(text, found.rebuild(shown), cut.note, len(rows), cut.kept)
-    if kept == 0:  # one row alone is over the budget: shorten its longest texts too
-        return _shortened(result, limit)
-    return result
+    for _ in range(MAX_ROUNDS):
+        cut = note(rows, max(fit, 1), budget=budget, where=where, call=call)
+        text = render.text(lines, found, cut.kept)
+        over = estimate_tokens(text) + estimate_tokens(cut.note) - budget
+        if over <= 0:
+            return Answer(text, found.rebuild(list(rows[: cut.kept])), cut.note, len(rows), cut.kept)
+        if cut.kept <= 1:
+            break
+        # Rows alike cost alike: drop as many as the excess is worth, at least one.
+        fit = cut.kept - max(1, math.ceil(over * cut.kept / max(budget, 1)))
+    first = found.rebuild(list(rows[:1]))
+    return _shortened(Answer(json_text(first), first, cut.note, len(rows), 1), budget)
 
 
-def _within(lines: Iterable[str], budget: float) -> list[str]:
-    """The first lines whose tokens (with a line break each) add up to at most ``budget``.
+MAX_ROUNDS = 64
+"""Bounds the search for the rows that fit with their note (each round drops at least one row)."""
 
-    A token is at least one byte, so lines whose bytes fit need no counting at all. Past that, the
-    rows are counted at the rate of their first ones (:func:`token_rate`): rows of one answer are
-    alike, and ``len()`` is far cheaper than looking at every row of a 25,000-row list.
+CHUNK = 32
+"""Lines charged together: charges add up over lines, and one call per line costs more than the counting."""
+
+
+def _within(lines: Iterator[str], budget: float) -> tuple[list[str], int]:
+    """The lines rendered, and how many of the first of them fit ``budget`` (each with its line break).
+
+    Lines are charged :data:`CHUNK` at a time, and one by one only in the chunk that crosses the
+    budget, so a 25,000-row list is rendered and charged only up to where the budget ends.
     """
-    kept: list[str] = []
-    size = 0
-    iterator = iter(lines)
-    for line in iterator:
-        kept.append(line)
-        size += len(line.encode()) + 1
-        if size > budget:
-            break
-    else:
-        return kept
-    rate = token_rate(kept)
+    rendered: list[str] = []
     used = 0.0
-    for index, line in enumerate(kept):
-        used += (len(line) + 1) * rate
-        if used > budget:
-            return kept[:index]
-    for line in iterator:
-        used += (len(line) + 1) * rate
-        if used > budget:
-            break
-        kept.append(line)
-    return kept
+    while True:
+        chunk = list(itertools.islice(lines, CHUNK))
+        if not chunk:
+            return rendered, len(rendered)
+        cost = charge("\n".join(chunk)) + len(chunk)
+        if used + cost <= budget:
+            rendered.extend(chunk)
+            used += cost
+            continue
+        fit = len(rendered)
+        for line in chunk:
+            used += charge(line) + 1
+            if used > budget:
+                break
+            fit += 1
+        rendered.extend(chunk)
+        return rendered, fit
 
 
 def _whole(value: Any, budget: int) -> Answer:
-    text = json_text(value)
-    answer = Answer(text, value)
-    if len(text.encode()) <= budget * (1 - MARGIN) or estimate_tokens(text) <= budget * (1 - MARGIN):
+    answer = Answer(json_text(value), value)
+    if estimate_tokens(answer.text) <= budget:
         return answer
     return _shortened(answer, budget)
 
 
 def _shortened(answer: Answer, budget: int) -> Answer:
-    """``answer`` with its longest texts cut until it fits, and a note naming each cut.
+    """``answer`` with its long texts and lists cut until it fits, and a note naming each cut.
 
-    Only strings of at least :data:`SHORTEST_CUT` characters are cut; a row over the budget without
-    such a text (hundreds of numbers) is shown whole.
+    Strings shorter than :data:`SHORTEST_CUT` are values and stay whole; long texts are cut to one
+    common length, then the longest lists lose their last items. An answer that still does not fit
+    (a row of hundreds of numbers, whose fields the output schema requires) is not shown: its note
+    says so, never that it fits.
     """
     value = answer.value
-    cuts: list[str] = []
-    shortened: list[tuple[tuple[Any, ...], int]] = []
-    target = budget * (1 - MARGIN) - NOTE_RESERVE
-    for _ in range(8):  # each round removes the estimated excess from the longest text; a few always suffice
-        excess = estimate_tokens(json_text(value)) - target
-        if excess <= 0:
+    cuts: dict[tuple[Any, ...], tuple[int, int, str]] = {}
+    lead = answer.note or ""
+    for _ in range(MAX_ROUNDS):
+        text = json_text(value)
+        note_text = _cut_note(lead, cuts)
+        over = estimate_tokens(text) + estimate_tokens(note_text) - budget
+        if over <= 0:
+            texts = tuple((place, kept) for place, (kept, _, unit) in cuts.items() if unit == "characters")
+            return Answer(text, value, note_text or None, answer.rows, answer.shown, texts)
+        shorter = _shorter(value, over, cuts)
+        if shorter is None:
             break
-        path, longest = _longest_string(value)
-        if path is None or len(longest) < SHORTEST_CUT:
-            break
-        rate = max(estimate_tokens(longest) / max(len(longest), 1), 0.05)
-        keep = max(int(len(longest) - excess / rate * 1.1), 0)
-        value = _replace(value, path, longest[:keep] + "…")
-        shortened.append((path, keep))
-        cuts.append(f"{'.'.join(name_text(str(p)) for p in path)} at {keep:,} of {len(longest):,} characters")
+        value = shorter
+    rest = lead.split(" tokens. ", 1)[-1] if " tokens. " in lead else ""
+    if "max_answer_tokens" not in rest:
+        rest = f"{RAISE} {rest}"
+    what = "The answer" if answer.rows is None or answer.rows == 1 else f"Row 1 of {answer.rows:,}"
+    refused = f"{what} is over the {budget:,}-token budget even with its texts and lists cut, so it is not shown."
+    return Answer("", None, f"{refused} {rest}".strip(), answer.rows, 0 if answer.rows else None, withheld=True)
+
+
+RAISE = "Ask the user to raise max_answer_tokens or choose fewer fields in the manifest, or narrow the request."
+
+
+def _cut_note(lead: str, cuts: dict[tuple[Any, ...], tuple[int, int, str]]) -> str:
     if not cuts:
-        return answer
-    text = "The text of " + "; ".join(cuts) + " was cut to fit; no argument of this tool returns the rest."
-    note_text = f"{answer.note} {text}" if answer.note else text
-    return Answer(json_text(value), value, note_text, answer.rows, answer.shown, tuple(shortened))
+        return lead
+    named = [
+        f"{_path(path) or 'the answer'} at {kept:,} of {size:,} {unit}" for path, (kept, size, unit) in cuts.items()
+    ]
+    listed = "; ".join(named[:4]) + (f"; and {len(named) - 4:,} more" if len(named) > 4 else "")
+    text = f"Cut to fit, and no argument of this tool returns the rest: {listed}."
+    return f"{lead} {text}" if lead else text
 
 
-def _longest_string(value: Any, path: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...] | None, str]:
+def _shorter(value: Any, over: int, cuts: dict[tuple[Any, ...], tuple[int, int, str]]) -> Any | None:
+    """``value`` about ``over`` tokens smaller: its long texts cut to one length, else its longest list."""
+    texts = [(path, text) for path, text in _strings(value) if len(text) >= SHORTEST_CUT]
+    if texts:
+        chars = sum(len(text) for _, text in texts)
+        tokens = max(sum(estimate_tokens(text) for _, text in texts), 1)
+        cap = _water_level([len(text) for _, text in texts], chars * min(1.0, over / tokens * 1.02) + 1)
+        for place, text in texts:
+            if len(text) > cap:
+                value = _replace(value, place, text[:cap] + "…")
+                cuts[place] = (cap, cuts.get(place, (0, len(text), ""))[1], "characters")
+        return value
+    where, size = _largest_list(value)
+    if where is None or size < 2:
+        return None
+    items = _get(value, where)
+    tokens = max(estimate_tokens(json_text(items)), 1)
+    keep = max(0, min(size - 1, int(size * (tokens - over) / tokens * 0.95)))  # items alike cost alike
+    cuts[where] = (keep, cuts.get(where, (0, size, ""))[1], "items")
+    return _replace(value, where, items[:keep])
+
+
+def _water_level(lengths: list[int], remove: float) -> int:
+    """The length that cutting every longer text to removes at least ``remove`` characters (0 at most)."""
+    low, high = 0, max(lengths)
+    while low < high:  # the largest level that still removes enough
+        level = (low + high + 1) // 2
+        if sum(max(0, length - level) for length in lengths) >= remove:
+            low = level
+        else:
+            high = level - 1
+    return low
+
+
+def _path(path: tuple[Any, ...]) -> str:
+    return ".".join(name_text(str(p)) for p in path)
+
+
+def _strings(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], str]]:
     if isinstance(value, str):
-        return (path, value)
-    items: Iterable[tuple[Any, Any]]
+        yield path, value
+    elif len(path) >= WALKED_DEPTH:  # deeper parts stay as they came (see _rows.WALKED_DEPTH)
+        return
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, (*path, index))
+
+
+def _largest_list(value: Any, path: tuple[Any, ...] = ()) -> tuple[tuple[Any, ...] | None, int]:
+    """The path of the list with the most items, and how many (an object's fields are never dropped:
+    the output schema requires them)."""
+    best: tuple[tuple[Any, ...] | None, int] = (None, 0)
+    items: Iterable[tuple[Any, Any]] = ()
     if len(path) >= WALKED_DEPTH:
-        return (None, "")
+        return best
     if isinstance(value, dict):
         items = value.items()
     elif isinstance(value, list):
-        items = enumerate(value)
-    else:
-        return (None, "")
-    best: tuple[tuple[Any, ...] | None, str] = (None, "")
+        best, items = (path, len(value)), enumerate(value)
     for key, item in items:
-        found = _longest_string(item, (*path, key))
-        if found[0] is not None and len(found[1]) > len(best[1]):
+        found = _largest_list(item, (*path, key))
+        if found[0] is not None and found[1] > best[1]:
             best = found
     return best
+
+
+def _get(value: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        value = value[key]
+    return value
 
 
 def _replace(value: Any, path: tuple[Any, ...], new: str) -> Any:

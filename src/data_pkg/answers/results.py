@@ -166,6 +166,8 @@ class ResultWriter:
         the schema check for an answer whose rows were all validated against the models the schema
         comes from (checking costs about 0.1 ms a row).
         """
+        if written.withheld:  # over the budget even cut: no value to structure, and the note says why
+            return self.problem(written.note or "")
         content = _blocks(written)
         if schema is None:
             return types.CallToolResult(content=content)

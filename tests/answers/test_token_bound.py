@@ -1,0 +1,141 @@
+"""The budget holds by an exact o200k count, whatever the text: the bound never undercounts.
+
+The adversarial corpus is generated here from fixed seeds (so it is committed as this test): random
+letters, base64, hex, punctuation, random words, camelCase, CJK, emoji, Hangul, every Unicode block,
+each alone and mixed with ASCII. The writer's answers to hostile rows (long CJK names, emoji after
+ASCII rows, 60 long text fields, one row of 20,000 short strings) are counted exactly too.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from benchmarks import o200k
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from data_pkg.answers import AnswerSpec, CallContext, estimate_tokens, write_answer
+from data_pkg.catalog import by_key
+
+LETTERS, LOWER = string.ascii_letters, string.ascii_lowercase
+
+
+def _chars(low: int, high: int) -> list[str]:
+    return [chr(c) for c in range(low, high) if not 0xD800 <= c <= 0xDFFF]
+
+
+CJK, EMOJI, HANGUL = _chars(0x4E00, 0xA000), _chars(0x1F300, 0x1FB00), _chars(0xAC00, 0xD7A4)
+BMP, ASTRAL = _chars(0x80, 0x10000), _chars(0x10000, 0x30000)
+
+
+def _pick(alphabet: str | list[str], n: int) -> Callable[[random.Random], str]:
+    return lambda rng: "".join(rng.choice(alphabet) for _ in range(n))
+
+
+def _words(alphabet: str, sep: str) -> Callable[[random.Random], str]:
+    return lambda rng: sep.join(_pick(alphabet, rng.randint(1, 8))(rng) for _ in range(800))
+
+
+def _mixed(chars: list[str]) -> Callable[[random.Random], str]:
+    return lambda rng: "".join(
+        rng.choice(chars) if rng.random() < 0.5 else rng.choice(LETTERS + " ,.") for _ in range(3000)
+    )
+
+
+CORPUS: dict[str, Callable[[random.Random], str]] = {
+    "random lower-case letters": _pick(LOWER, 6000),
+    "random upper-case letters": _pick(string.ascii_uppercase, 6000),
+    "random letters": _pick(LETTERS, 6000),
+    "letters and digits": _pick(LETTERS + string.digits, 6000),
+    "base64": lambda rng: base64.b64encode(rng.randbytes(4500)).decode(),
+    "hex": lambda rng: rng.randbytes(3000).hex(),
+    "punctuation": _pick(string.punctuation, 6000),
+    "printable ASCII": _pick(string.printable, 6000),
+    "random words": _words(LOWER, " "),
+    "random capitalised words": _words(LETTERS, " "),
+    "random words and signs": _words(LOWER + ",.;:!?'\"-", " "),
+    "CSV of random words": lambda rng: "\n".join(_words(LETTERS, ",")(rng)[:60] for _ in range(100)),
+    "spaces and tabs": _pick(" \t a1.", 6000),
+    "camelCase humps": lambda rng: "".join(rng.choice(LOWER) + rng.choice(string.ascii_uppercase) for _ in range(3000)),
+    "CJK": _pick(CJK, 2500),
+    "CJK and ASCII": _mixed(CJK),
+    "emoji": _pick(EMOJI, 2500),
+    "emoji and ASCII": _mixed(EMOJI),
+    "Hangul": _pick(HANGUL, 2500),
+    "Hangul and ASCII": _mixed(HANGUL),
+    "the whole BMP": _pick(BMP, 2500),
+    "the whole BMP and ASCII": _mixed(BMP),
+    "astral planes": _pick(ASTRAL, 2500),
+    "astral planes and ASCII": _mixed(ASTRAL),
+    "digits": _pick(string.digits, 6000),
+    "numbers and signs": _pick(string.digits + ".-,", 6000),
+}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("kind", sorted(CORPUS))
+def test_the_bound_is_never_under_the_exact_count_of_hostile_text(kind: str, seed: int) -> None:
+    text = CORPUS[kind](random.Random(f"{kind}/{seed}"))
+    assert estimate_tokens(text) >= o200k.count(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400))
+def test_the_bound_is_never_under_the_exact_count_of_any_text(text: str) -> None:
+    assert estimate_tokens(text) >= o200k.count(text)
+
+
+def _read(answer: Any) -> int:
+    return o200k.count(answer.text) + (o200k.count(answer.note) if answer.note else 0)
+
+
+def _hostile_rows() -> dict[str, Any]:
+    rng = random.Random(23)
+    cjk_name = "".join(rng.choice(CJK) for _ in range(40_000))
+    rows = [{"symbol": f"S{i:04d}", "name": _pick(CJK, 12)(rng), "price": i / 7} for i in range(2_000)]
+    emoji_late = [
+        {"symbol": f"S{i:04d}", "name": "Plain Company Inc" if i < 40 else _pick(EMOJI, 30)(rng)} for i in range(2_000)
+    ]
+    wide = [{f"text{i:02d}": _words(LOWER, " ")(rng)[:3_000] for i in range(60)}]
+    return {
+        "a long CJK company name": [{"symbol": "ABC", "companyName": cjk_name}],
+        "2,000 rows with CJK names": rows,
+        "ASCII rows first, then emoji": emoji_late,
+        "60 long text fields": wide,
+        "one row of 20,000 short strings": [{"symbols": [f"{_pick(LETTERS, 3)(rng)}" for _ in range(20_000)]}],
+        "one object of 20,000 short fields": {f"k{i}": _pick(LETTERS, 4)(rng) for i in range(20_000)},
+        "base64 fields": [{"id": i, "blob": base64.b64encode(rng.randbytes(300)).decode()} for i in range(300)],
+        "random letters": [{"id": i, "code": _pick(LETTERS, 80)(rng)} for i in range(500)],
+    }
+
+
+HOSTILE = _hostile_rows()
+
+
+@pytest.mark.parametrize("budget", [500, 8_000])
+@pytest.mark.parametrize("fmt", ["table", "json"])
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_hostile_answers_stay_within_their_budget_by_exact_count(kind: str, fmt: str, budget: int) -> None:
+    answer = write_answer(HOSTILE[kind], AnswerSpec(max_tokens=budget, format=fmt), CallContext())
+    assert _read(answer) <= budget
+    if answer.note is not None:
+        assert "to fit" not in answer.note or answer.text  # never a claim of a fit for rows not shown
+
+
+def test_a_treasury_decade_stays_within_its_budget_by_exact_count() -> None:
+    # The issue's case: 2015-2024 of daily yields answered 8,130 tokens for 8,000 and 25,510 for 25,000.
+    rng = random.Random(5)
+    keys = [f"month{m}" for m in (1, 2, 3, 6)] + [f"year{y}" for y in (1, 2, 3, 5, 7, 10, 20, 30)]
+    rows = [
+        {"date": f"{2024 - i // 250}-{1 + i % 12:02d}-{1 + i % 28:02d}"}
+        | {k: round(rng.uniform(0, 6), 2) for k in keys}
+        for i in range(2_500)
+    ]
+    call = CallContext.of(by_key("treasury_rates"), {"from_date": "2015-01-01", "to_date": "2024-12-31"})
+    for budget in (8_000, 25_000):
+        assert _read(write_answer(rows, AnswerSpec(max_tokens=budget), call)) <= budget
