@@ -91,3 +91,34 @@ def json_values(integers: st.SearchStrategy[int] | None = None) -> st.SearchStra
         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
         max_leaves=20,
     )
+
+
+_SHAPE = 'a JSON-RPC message is an object with "jsonrpc": "2.0" and a "method"'
+ENVELOPE_REFUSALS: list[tuple[str, int, str]] = [
+    ("42", -32600, f"Invalid Request: {_SHAPE}, not a number."),
+    ('{"id": 3, "method": "ping"}', -32600, f'Invalid Request: "jsonrpc" must be "2.0": {_SHAPE}.'),
+    (
+        '{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}',
+        -32600,
+        'Invalid Request: "id" must be a string or an integer, not a number.',
+    ),
+    (
+        '{"jsonrpc": "2.0", "id": 3}',
+        -32600,
+        'Invalid Request: a message needs a "method" (a response: an "id" and a "result" or "error").',
+    ),
+    ('{"jsonrpc": "2.0", "id": 3, "method": 7}', -32600, 'Invalid Request: "method" must be a string, not a number.'),
+    (
+        '{"jsonrpc": "2.0", "id": 3, "method": "ping", "params": "x"}',
+        -32600,
+        'Invalid Request: "params" must be an object, not a string.',
+    ),
+    (
+        '{"jsonrpc": "2.0", "id": 3, "method": "ping", "params": [1]}',
+        -32602,
+        'Invalid params: "params" must be an object (MCP passes parameters by name), not an array.',
+    ),
+]
+"""One envelope check for both servers (data_pkg.jsonrpc): each line or body, and the code and message
+that data-mcp and data-hosted both answer it with. They used to differ in every message, and an array
+of params was -32602 on stdio and -32600 on data-hosted."""

@@ -20,25 +20,15 @@ from typing import Any
 from mcp_types import INVALID_REQUEST, PARSE_ERROR
 
 from data_hosted._http import RefusedError
+from data_pkg.jsonrpc import envelope_problem
 
 __all__ = ["MAX_DEPTH", "check_message", "lone_surrogate_at", "parse_body"]
 
 MAX_DEPTH = 64
 """Deepest nesting of arrays and objects accepted; MCP messages need a handful of levels."""
 
-_SHAPE = 'an object with "jsonrpc": "2.0" and a "method"'
 # json.loads joins a valid pair into one character: any surrogate code point left is a lone one.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _json_kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    return "a string" if isinstance(value, str) else "an array"
 
 
 def _too_deep(value: Any, limit: int) -> bool:
@@ -117,26 +107,12 @@ def _readable_id(value: Any) -> str | int | None:
     return None if isinstance(request_id, str) and _SURROGATE.search(request_id) else request_id
 
 
-def _invalid(problem: str, where: str) -> RefusedError:
-    return RefusedError(400, f"Invalid Request: {where}{problem}", code=INVALID_REQUEST)
-
-
 def check_message(message: Any, where: str = "") -> None:
-    """Raise a 400 refusal (-32600) unless ``message`` is a JSON-RPC request, notification or response.
+    """Raise a 400 refusal unless ``message`` is a JSON-RPC request, notification or response.
 
-    ``where`` prefixes the problem (``item 2 of the batch: ``).
+    The check and its words are :func:`data_pkg.jsonrpc.envelope_problem`, as on stdio: -32600, or -32602
+    for params passed as an array. ``where`` prefixes the problem (``item 2 of the batch: ``).
     """
-    if not isinstance(message, dict):
-        raise _invalid(f"a JSON-RPC message is {_SHAPE}, not {_json_kind(message)}.", where)
-    if message.get("jsonrpc") != "2.0":
-        raise _invalid(f'"jsonrpc" must be "2.0": a JSON-RPC message is {_SHAPE}.', where)
-    if "id" in message and (isinstance(message["id"], bool) or not isinstance(message["id"], (str, int))):
-        raise _invalid('"id" must be a string or an integer.', where)
-    if "method" not in message:
-        if "id" in message and ("result" in message or "error" in message):
-            return  # a response to a request of the server's
-        raise _invalid('a message needs a "method" (a response: an "id" and a "result" or "error").', where)
-    if not isinstance(message["method"], str):
-        raise _invalid('"method" must be a string.', where)
-    if "params" in message and not isinstance(message["params"], dict):
-        raise _invalid('"params" must be an object.', where)
+    problem = envelope_problem(message)
+    if problem is not None:
+        raise RefusedError(400, problem.message(where), code=problem.code)

@@ -9,6 +9,7 @@ import pytest
 
 from data_hosted._messages import MAX_DEPTH
 from tests.hosted._support import TIMEOUT, headers, open_session, rpc, with_key
+from tests.support import ENVELOPE_REFUSALS
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +73,7 @@ def test_nesting_within_the_bound_reaches_the_sdk(client: httpx2.Client, hosted:
         (b'{"jsonrpc": "2.0", "id": 3, "method": 7}', '"method" must be a string'),
         (b'{"jsonrpc": "2.0", "id": {"a": 1}, "method": "ping"}', '"id" must be a string or an integer'),
         (b'{"jsonrpc": "2.0", "id": true, "method": "ping"}', '"id" must be a string or an integer'),
-        (b'{"jsonrpc": "2.0", "id": 3, "method": "ping", "params": [1]}', '"params" must be an object'),
+        (b'{"jsonrpc": "2.0", "id": 3, "method": "ping", "params": 5}', '"params" must be an object'),
         (b'[{"jsonrpc": "2.0", "id": 1, "method": "ping"}, 5]', "item 2 of the batch"),
     ],
 )
@@ -82,6 +83,20 @@ def test_json_that_is_not_json_rpc_is_an_invalid_request(
     response = client.post(with_key(hosted), headers=headers(session), content=body)
     message = _refusal(response, -32600)
     assert message.startswith("Invalid Request: ") and says in message
+
+
+@pytest.mark.parametrize(("body", "code", "message"), ENVELOPE_REFUSALS)
+def test_an_envelope_is_refused_as_on_stdio(
+    client: httpx2.Client, hosted: str, session: str, body: str, code: int, message: str
+) -> None:
+    response = client.post(with_key(hosted), headers=headers(session), content=body.encode())
+    assert _refusal(response, code) == message
+
+
+def test_null_params_are_no_params_as_on_stdio(client: httpx2.Client, hosted: str, session: str) -> None:
+    body = b'{"jsonrpc": "2.0", "id": 3, "method": "ping", "params": null}'
+    response = client.post(with_key(hosted), headers=headers(session), content=body)
+    assert response.status_code == 200 and '"result"' in response.text
 
 
 def test_the_envelope_is_checked_before_a_session_is_needed(client: httpx2.Client, hosted: str) -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from data_pkg.sandbox import running_sandbox
 from tests.mcp._support import connect, server_env, text
+from tests.support import ENVELOPE_REFUSALS
 
 pytestmark = pytest.mark.slow
 
@@ -195,6 +196,17 @@ MALFORMED: list[tuple[str | bytes, tuple[int, object] | None]] = [
     (json.dumps({"jsonrpc": "2.0", "id": 13, "result": 5}), None),  # a response is never answered
     ("   ", None),
 ]
+
+
+def test_an_envelope_is_refused_as_data_hosted_refuses_it(tmp_path: Path) -> None:
+    server = RawServer(tmp_path / "err.log")
+    server.send(INITIALIZE, INITIALIZED)
+    assert "result" in server.answer(1)
+    server.send(*(body for body, _, _ in ENVELOPE_REFUSALS), request(20, "ping"))
+    assert "result" in server.answer(20)
+    assert server.close() == 0
+    errors = [(m["error"]["code"], m["error"]["message"]) for m in server.received if "error" in m]
+    assert errors == [(code, message) for _, code, message in ENVELOPE_REFUSALS]
 
 
 def test_every_malformed_line_gets_a_json_rpc_error_and_the_server_keeps_serving(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 import mcp_types as types
 from pydantic import ValidationError
 
+from data_pkg.jsonrpc import envelope_problem
 from data_pkg.mcp._shallow_id import shallow_id
 from data_pkg.utf8 import unencodable_in
 
@@ -75,8 +76,8 @@ def _check_notification(line: bytes, message: types.JSONRPCNotification) -> type
     value = json.loads(line, parse_int=_number)  # parsed once already, so it parses
     if not (isinstance(value, dict) and "id" in value):
         return message  # "id" was a key inside params
-    raw_id = value["id"]
-    return _refuse(INVALID_REQUEST, f"Invalid Request: the id is a string or an integer, not {_kind(raw_id)}")
+    problem = envelope_problem(value)
+    return message if problem is None else _refuse(problem.code, problem.message())
 
 
 def _diagnose(line: bytes, error: ValidationError) -> Rejected:
@@ -101,7 +102,8 @@ def _diagnose(line: bytes, error: ValidationError) -> Rejected:
             INVALID_REQUEST, "Invalid Request: batches (JSON arrays) are not supported; send one message per line"
         )
     if not isinstance(value, dict):
-        return _refuse(INVALID_REQUEST, f"Invalid Request: a message is a JSON object, not {_kind(value)}")
+        problem = envelope_problem(value)
+        return _refuse(INVALID_REQUEST, problem.message() if problem else "Invalid Request")
     return _diagnose_object(value, error)
 
 
@@ -115,38 +117,19 @@ def _diagnose_object(message: dict[str, Any], error: ValidationError) -> Rejecte
     id_ = raw_id if isinstance(raw_id, str) or type(raw_id) is int else None
     if "method" not in message and ("result" in message or "error" in message):
         return Rejected(f"a response that is not valid JSON-RPC ({_first(error)}); not answered", None)
-    problem = _envelope_problem(message)
-    if problem is None and "id" in message and id_ is None:
-        problem = f"the id is a string or an integer, not {_kind(raw_id)}"
-    if problem is None:
-        problem = _not_text({k: v for k, v in message.items() if k != "params"})
-        if problem is not None and "id" not in message:
-            return Rejected(f"notification dropped: {problem}", None)
+    envelope = envelope_problem(message)
+    if envelope is not None and envelope.code == INVALID_REQUEST:
+        return _refuse(INVALID_REQUEST, envelope.message(), id_)
+    problem = _not_text({k: v for k, v in message.items() if k != "params"})
     if problem is not None:
+        if "id" not in message:
+            return Rejected(f"notification dropped: {problem}", None)
         return _refuse(INVALID_REQUEST, f"Invalid Request: {problem}", id_)
     # A well-formed JSON-RPC envelope: what the server cannot take is in the params.
-    params = message.get("params")
-    if isinstance(params, list):
-        reason = "params must be an object (MCP passes parameters by name), not an array"
-    else:
-        reason = _not_text(params) or _first(error)
+    reason = envelope.detail if envelope is not None else _not_text(message.get("params")) or _first(error)
     if "id" not in message:
         return Rejected(f"notification {message['method']!r} dropped: {reason}", None)
     return _refuse(INVALID_PARAMS, f"Invalid params: {reason}", id_)
-
-
-def _envelope_problem(message: dict[str, Any]) -> str | None:
-    """What makes ``message`` no JSON-RPC 2.0 request or notification at all."""
-    if message.get("jsonrpc") != "2.0":
-        return 'a message needs "jsonrpc": "2.0"'
-    if "method" not in message:
-        return 'a message needs "method" (a request or notification) or "result"/"error" (a response)'
-    if not isinstance(message["method"], str):
-        return f'"method" is a string, not {_kind(message["method"])}'
-    params = message.get("params")
-    if params is not None and not isinstance(params, (dict, list)):
-        return f'"params" is an object, not {_kind(params)}'
-    return None
 
 
 def _not_text(value: object) -> str | None:
@@ -172,12 +155,3 @@ def _first(error: ValidationError) -> str:
     detail = details[0]
     where = ".".join(str(part) for part in detail["loc"][1:])  # [0] names the union member tried
     return f"{where}: {detail['msg']}" if where else str(detail["msg"])
-
-
-def _kind(value: object) -> str:
-    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", float: "a number"}
-    if value is None:
-        return "null"
-    if isinstance(value, (int, _TooLarge)) and not isinstance(value, bool):
-        return "a number"
-    return names.get(type(value), type(value).__name__)
