@@ -4,8 +4,11 @@ that the SDK client cannot send."""
 
 from __future__ import annotations
 
+import gc
 import math
 import statistics
+import warnings
+from collections.abc import Iterator
 
 import pytest
 
@@ -24,11 +27,12 @@ ROWS = [
 
 
 @pytest.fixture(scope="module")
-def tables() -> KeptTables:
+def tables() -> Iterator[KeptTables]:
     store = KeptTables()
     kept = store.keep("historical_prices", ROWS, {"symbol": "TEST"}, tool="historical_prices", arguments={}, spec=SPEC)
     assert kept is not None and kept.name == "historical_prices_1" and kept.rows == kept.of == 5
-    return store
+    yield store
+    store.close()
 
 
 def one(tables: KeptTables, expression: str) -> object:
@@ -95,3 +99,13 @@ def test_a_table_over_its_row_limit_keeps_its_first_rows_and_the_oldest_table_go
     assert second is not None and [t.name for t in store.tables] == ["a_2"]
     with pytest.raises(QueryRefusedError, match=r'table a_1 was dropped .* call a with \{"symbol": "X"\} again'):
         store.query("SELECT * FROM a_1", spec)
+
+
+def test_a_store_dropped_without_close_leaves_no_open_database() -> None:
+    # Python 3.13 warns when an sqlite connection is finalised open; with warnings as errors that failed a later test.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        store = KeptTables()
+        del store
+        gc.collect()
+    assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
