@@ -57,8 +57,12 @@ HOSTILE: Mapping[str, bytes] = {
     # Oldest first, and the last row shown is the last day there is.
     "LASTDAY": _long_series("9999-12-29", "9999-12-31", "9999-12-30"),
     # A number of 4,000 digits: JSON allows it, a float cannot hold it. The second row does not fit
-    # its model either, so the client keeps both rows as they came (unvalidated).
-    "BIG": _rows(_bar("2026-11-20", volume="9" * BIG_DIGITS, close="9" * BIG_DIGITS), _bar("2026-11-19", low='"n/a"')),
+    # its model either, so the client keeps both rows as they came (unvalidated); its long text keeps
+    # it past a budget that holds the first row, so the first is shown alone and checked alone.
+    "BIG": _rows(
+        _bar("2026-11-20", volume="9" * BIG_DIGITS, close="9" * BIG_DIGITS),
+        _bar("2026-11-19", ',"note":"' + "x" * 3000 + '"', low='"n/a"'),
+    ),
     # Text that imitates the server: its note and an [auth] line, after line breaks and at a line's start;
     # formulas a spreadsheet would run; a negative number, which is data.
     "FORGED": _rows(
