@@ -173,3 +173,20 @@ def test_a_wide_row_over_the_budget_is_not_shown_and_the_note_says_so() -> None:
     assert answer.note is not None and answer.note.startswith("Row 1 of 2 is over the 500-token budget")
     assert "to fit" not in answer.note and "No argument of this tool reaches rows 2-2" in answer.note
     assert estimate_tokens(answer.note) <= MIN_BUDGET
+
+
+KEPT = "All 1,258 rows are kept as table `historical_prices_aapl`; query it with `analysis_query`."
+
+
+def test_a_sentence_the_note_ends_with_is_charged_to_the_budget() -> None:
+    # The server ends the note with where it kept the rows; added after the rows were chosen it put a
+    # full answer over its budget (data-mcp tools --answers: a five-year history at 8,054 of 8,000).
+    spec = AnswerSpec(max_tokens=1000)
+    for rows in (daily_bars(dt.date(2024, 12, 31), 1258), daily_bars(dt.date(2024, 12, 31), 3)):
+        answer = write_answer(rows, spec, HISTORY, also=KEPT)
+        assert answer.note is not None and answer.note.endswith(KEPT)
+        assert estimate_tokens(answer.text) + estimate_tokens(answer.note) <= spec.max_tokens
+    # The note still states the budget the agent set, not what was left after the sentence.
+    assert "to fit 1,000 tokens" in (
+        write_answer(daily_bars(dt.date(2024, 12, 31), 1258), spec, HISTORY, also=KEPT).note or ""
+    )

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from data_pkg.answers._note import CallContext, note
@@ -52,10 +52,37 @@ class Answer:
         return self.note is not None
 
 
-def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None) -> Answer:
-    """The answer for ``value`` under ``spec``: chosen fields, compact format, within the token budget."""
-    call = call or CallContext()
-    budget = spec.max_tokens
+def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None, *, also: str | None = None) -> Answer:
+    """The answer for ``value`` under ``spec``: chosen fields, compact format, within the token budget.
+
+    ``also`` is a sentence the note ends with (where the server kept the rows), making a note when
+    there was none. It is charged to the budget like the rest of the note: a sentence added after
+    the rows were chosen would put a full answer over it.
+    """
+    written = _write(value, spec, call or CallContext(), _Budget(spec.max_tokens, _cost(also)))
+    if not also:
+        return written
+    return replace(written, note=f"{written.note} {also}" if written.note else also)
+
+
+def _cost(also: str | None) -> int:
+    """What ``also`` adds to a note: its own tokens, and one for the space before it."""
+    return estimate_tokens(also) + 1 if also else 0
+
+
+@dataclass(frozen=True)
+class _Budget:
+    """The budget a note states (``stated``) and the part of it the text and note may use (``room``)."""
+
+    stated: int
+    reserved: int = 0
+
+    @property
+    def room(self) -> int:
+        return self.stated - self.reserved
+
+
+def _write(value: Any, spec: AnswerSpec, call: CallContext, budget: _Budget) -> Answer:
     found = find_rows(value)
     if found is None or not found.rows:
         return _whole(project(without_nulls(value), spec.fields, spec.exclude_fields), budget)
@@ -158,13 +185,13 @@ class _JsonText:
         return json_text(found.rebuild(list(found.rows[:kept])))
 
 
-def _fit(found: Rows, budget: int, call: CallContext, render: _TableText | _JsonText) -> Answer:
+def _fit(found: Rows, budget: _Budget, call: CallContext, render: _TableText | _JsonText) -> Answer:
     """The most leading rows whose text and note fit ``budget`` (by :func:`estimate_tokens`, an upper bound)."""
     rows = found.rows
-    lines, fit = _within(render.lines, budget)
+    lines, fit = _within(render.lines, budget.room)
     if fit == len(rows):
         text = render.text(lines, found, fit)
-        if estimate_tokens(text) <= budget:
+        if estimate_tokens(text) <= budget.room:
             return Answer(text, found.rebuild(list(rows)), rows=len(rows), shown=len(rows))
         fit -= 1
     if len(rows) == 1:  # nothing to page: the one row is shortened
@@ -172,15 +199,15 @@ def _fit(found: Rows, budget: int, call: CallContext, render: _TableText | _Json
         return _shortened(Answer(json_text(whole), whole, None, 1, 1), budget)
     where = f" of {name_text(found.key)}" if found.key else ""
     for _ in range(MAX_ROUNDS):
-        cut = note(rows, max(fit, 1), budget=budget, where=where, call=call)
+        cut = note(rows, max(fit, 1), budget=budget.stated, where=where, call=call)
         text = render.text(lines, found, cut.kept)
-        over = estimate_tokens(text) + estimate_tokens(cut.note) - budget
+        over = estimate_tokens(text) + estimate_tokens(cut.note) - budget.room
         if over <= 0:
             return Answer(text, found.rebuild(list(rows[: cut.kept])), cut.note, len(rows), cut.kept)
         if cut.kept <= 1:
             break
         # Rows alike cost alike: drop as many as the excess is worth, at least one.
-        fit = cut.kept - max(1, math.ceil(over * cut.kept / max(budget, 1)))
+        fit = cut.kept - max(1, math.ceil(over * cut.kept / max(budget.room, 1)))
     first = found.rebuild(list(rows[:1]))
     return _shortened(Answer(json_text(first), first, cut.note, len(rows), 1), budget)
 
@@ -219,14 +246,14 @@ def _within(lines: Iterator[str], budget: float) -> tuple[list[str], int]:
         return rendered, fit
 
 
-def _whole(value: Any, budget: int) -> Answer:
+def _whole(value: Any, budget: _Budget) -> Answer:
     answer = Answer(json_text(value), value)
-    if estimate_tokens(answer.text) <= budget:
+    if estimate_tokens(answer.text) <= budget.room:
         return answer
     return _shortened(answer, budget)
 
 
-def _shortened(answer: Answer, budget: int) -> Answer:
+def _shortened(answer: Answer, budget: _Budget) -> Answer:
     """``answer`` with its long texts and lists cut until it fits, and a note naming each cut.
 
     Strings shorter than :data:`SHORTEST_CUT` are values and stay whole; long texts are cut to one
@@ -240,7 +267,7 @@ def _shortened(answer: Answer, budget: int) -> Answer:
     for _ in range(MAX_ROUNDS):
         text = json_text(value)
         note_text = _cut_note(lead, cuts)
-        over = estimate_tokens(text) + estimate_tokens(note_text) - budget
+        over = estimate_tokens(text) + estimate_tokens(note_text) - budget.room
         if over <= 0:
             texts = tuple((place, kept) for place, (kept, _, unit) in cuts.items() if unit == "characters")
             return Answer(text, value, note_text or None, answer.rows, answer.shown, texts)
@@ -252,7 +279,8 @@ def _shortened(answer: Answer, budget: int) -> Answer:
     if "max_answer_tokens" not in rest:
         rest = f"{RAISE} {rest}"
     what = "The answer" if answer.rows is None or answer.rows == 1 else f"Row 1 of {answer.rows:,}"
-    refused = f"{what} is over the {budget:,}-token budget even with its texts and lists cut, so it is not shown."
+    stated = budget.stated
+    refused = f"{what} is over the {stated:,}-token budget even with its texts and lists cut, so it is not shown."
     return Answer("", None, f"{refused} {rest}".strip(), answer.rows, 0 if answer.rows else None, withheld=True)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -122,9 +121,7 @@ class ResultWriter:
         that says nothing an agent can act on.
         """
         try:
-            written = write_answer(plain(value), spec, call)
-            if also:
-                written = replace(written, note=f"{written.note} {also}" if written.note else also)
+            written = write_answer(plain(value), spec, call, also=also)
             if schema is None:
                 return self.result(written)
             if models is None:

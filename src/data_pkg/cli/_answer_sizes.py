@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from data_pkg.answers import Answer, CallContext, estimate_tokens, find_rows, write_answer
@@ -78,8 +78,8 @@ def answer_sizes(registry: Registry) -> list[AnswerSize]:
                 except DataError as failure:
                     error = failure.category
                     break
-                answer = write_answer(value, tool.answer, CallContext.of(endpoint, arguments, tool.fixed))
-                answer = kept.keep(tool, value, arguments, answer)
+                also = kept.keep(tool, value, arguments)
+                answer = write_answer(value, tool.answer, CallContext.of(endpoint, arguments, tool.fixed), also=also)
                 sizes.append(_tokens(answer))
                 cut += answer.cut
             found.append(
@@ -111,12 +111,12 @@ class _Kept:
         self.first: KeptTable | None = None
         """The first table kept from a price series (else the first kept), which the typical query reads."""
 
-    def keep(self, tool: Tool, value: Any, arguments: dict[str, object], answer: Answer) -> Answer:
-        """``answer`` with the note the server would give it, its rows kept."""
+    def keep(self, tool: Tool, value: Any, arguments: dict[str, object]) -> str | None:
+        """The sentence the server's note ends with when it keeps the rows of ``value`` (None when it keeps none)."""
         spec, query = self.registry.analysis, self.registry.query
         found = find_rows(value)
         if spec is None or query is None or found is None:
-            return answer
+            return None
         from data_pkg.analysis import KeptTables
 
         self.store = self.store or KeptTables()
@@ -124,11 +124,10 @@ class _Kept:
             tool.endpoint, found.rows, found.envelope, tool=tool.name, arguments=arguments, spec=spec
         )
         if kept is None:
-            return answer
+            return None
         if self.first is None or ("close" in kept.columns and "close" not in self.first.columns):
             self.first = kept
-        sentence = kept.note(query.name)
-        return replace(answer, note=f"{answer.note} {sentence}" if answer.note else sentence)
+        return kept.note(query.name)
 
     def query_size(self, query: Tool) -> AnswerSize:
         """The size of the query tool's answer to a typical statement over the first table kept."""
