@@ -22,7 +22,7 @@ from jsonschema import FormatChecker
 from data_pkg.catalog import Endpoint, Param, by_key
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from data_pkg.toolsets import resolve
-from tests.mcp._support import connect, server_env
+from tests.mcp._support import WITHHELD, WITHHELD_AT_DEFAULT, connect, server_env
 from tests.sandbox._support import SAMPLE_VALUES, request_for
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -131,6 +131,10 @@ async def test_every_tool_of_the_full_profile_answers_content_that_fits_its_sche
         for tool in tools:
             endpoint = by_key(tool.name)
             result = await client.call_tool(tool.name, typical_arguments(endpoint))
+            if tool.name in WITHHELD_AT_DEFAULT and result.is_error:
+                text = result.content[0].text if isinstance(result.content[0], types.TextContent) else ""
+                if WITHHELD.match(text):  # an error saying it is over the budget: no content to fit a schema
+                    continue
             upstream = upstream_answer(sandbox, endpoint) if has_dates(tool) else None
             problems = problems_of(tool, result, upstream)
             if problems:
