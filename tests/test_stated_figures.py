@@ -102,12 +102,13 @@ def test_the_server_page_states_the_measured_size_of_five_years_of_prices() -> N
 
 
 def test_the_server_page_states_the_estimators_measured_error() -> None:
+    # The answers section of the performance report counts every answer of the full profile with o200k.
     full = json.loads((ROOT / "benchmarks" / "results" / "report.json").read_text())["answers"]["profiles"]["full"]
-    mean, under = one(
-        r"estimate is within (\d+)% on average and undercounts some answers by up to about (\d+)%", SERVER
+    median, worst = one(
+        r"it undercounts none and overcounts ([\d.]+)× at the median and ([\d.]+)× at most", SERVER.replace("\n", " ")
     )
-    assert int(mean) == round(full["estimate_mean_abs_error"] * 100)
-    assert int(under) == round(full["estimate_worst_under"] * 100, -1)
+    assert full["bound_under"] == 0
+    assert (float(median), float(worst)) == (round(full["bound_over_median"], 1), round(full["bound_over_max"], 1))
 
 
 def test_the_cli_page_states_how_far_the_tool_list_estimate_is_from_o200k() -> None:
