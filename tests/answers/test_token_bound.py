@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from benchmarks import o200k
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from data_pkg.answers import AnswerSpec, CallContext, estimate_tokens, write_answer
@@ -86,6 +86,9 @@ def test_the_bound_is_never_under_the_exact_count_of_hostile_text(kind: str, see
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400))
+@example("-? \x08")  # a space before a control character: two tokens, once charged 1.25
+@example("a\x1c\x1d\x1e\x1f b")  # U+001C-U+001F: str.isspace() says space, o200k says punctuation
+@example("\x7f\x00 \x01")
 def test_the_bound_is_never_under_the_exact_count_of_any_text(text: str) -> None:
     assert estimate_tokens(text) >= o200k.count(text)
 

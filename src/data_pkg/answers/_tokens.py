@@ -30,6 +30,10 @@ def _class(byte: int) -> bytes:
     char = chr(byte)
     if byte >= 128:
         return b"x"  # a byte of a character outside ASCII: charged one token, the most it can cost
+    if (byte < 32 and char not in "\t\n\r\x0b\x0c") or byte == 127:
+        # A control character merges with nothing, not even a space before it (' \x08' is two tokens), and
+        # U+001C-U+001F are no white space to o200k although str.isspace() says so: one token each.
+        return b"x"
     if char.isalpha():
         return b"u" if char.isupper() else b"l"
     if char.isdigit():
