@@ -36,6 +36,7 @@ from data_pkg.sandbox._asked import HOLDINGS, SCREEN_SCAN, SCREENER, SEARCHES, a
 from data_pkg.sandbox._calendar import previous_trading_day, session_minutes, trading_days_back
 from data_pkg.sandbox._depths import ANCHOR, HISTORY_START, INTRADAY_DAYS, SERIES_YEARS, Depth, depth_for
 from data_pkg.sandbox._fields import FieldPlan, plan_for
+from data_pkg.sandbox._indicators import COMPUTED, daily_indicator
 from data_pkg.sandbox._prices import close_on, symbol_profile
 from data_pkg.sandbox._query import Value
 from data_pkg.sandbox._routes import Route
@@ -57,6 +58,7 @@ BLOCK = 64
 
 _SERIES_TAGS = frozenset({"charts", "technical", "economics", "cot", "market_performance"})
 _PRICE_TAGS = frozenset({"charts", "technical"})
+INDICATORS = "/stable/technical-indicators/"
 _BAR_MINUTES = {"1min": 1, "5min": 5, "15min": 15, "30min": 30, "1hour": 60, "4hour": 240}
 _NO_ECHO = frozenset({"symbol", "symbols", "limit", "page", "offset", "from", "to", "period", "apikey"})
 _SLICING = frozenset({"limit", "page", "offset"})
@@ -336,11 +338,30 @@ class RouteData:
         symbol = values.get("symbol")
         echo = self._echo(values)
         minutes: Iterable[int | None] = session_minutes(bar) if bar else (None,)
-        for day in trading_days_back(max(start, HISTORY_START), last):
+        first = max(start, HISTORY_START)
+        computed = None if bar else self._computed_indicator(path, values, first, last)
+        for day in trading_days_back(first, last):
             rng = random.Random(base + day.toordinal())  # noqa: S311 - reproducible data, not secrets
             name = symbol if isinstance(symbol, str) else rng.choice(v.SYMBOLS)
             for minute in minutes:
-                yield self._row(_context(rng, name, _plain_time(day, start, end, minute), explicit), echo)
+                row = self._row(_context(rng, name, _plain_time(day, start, end, minute), explicit), echo)
+                if computed is not None:
+                    field, values_by_day = computed
+                    row[field] = values_by_day.get(day)
+                yield row
+
+    def _computed_indicator(
+        self, path: str, values: Mapping[str, Value], first: dt.date, last: dt.date
+    ) -> tuple[str, dict[dt.date, float]] | None:
+        """The field a daily indicator route computes from the symbol's closes, and its value by day."""
+        name = path.rsplit("/", 1)[-1]
+        symbol, length = values.get("symbol"), values.get("periodLength")
+        if not path.startswith(INDICATORS) or name not in COMPUTED or not isinstance(symbol, str):
+            return None
+        field = next((wire for wire, _, _ in self.plan if wire.lower() == name), None)
+        if field is None or not isinstance(length, int) or length < 1:
+            return None
+        return field, daily_indicator(name, symbol, first, last, length)
 
     def _batch(self, path: str, values: Mapping[str, Value], listed: tuple[str, ...]) -> Iterator[dict[str, Any]]:
         """A batch quote: one row per symbol asked, in the order asked."""
