@@ -9,6 +9,7 @@ import pytest
 
 from data_pkg.catalog import ENDPOINTS, by_key
 from data_pkg.toolsets import Registry, Tool, diff, input_schema, resolve
+from data_pkg.toolsets._schemas import output_schema
 from tests.toolsets.helpers import Write
 
 BYTES_PER_TOOL = 650
@@ -98,6 +99,27 @@ def test_output_schemas_are_objects_and_wrap_lists_under_result(write: Write) ->
     assert rsi.output_schema["required"] == ["result"]
     entry = quote.to_mcp()
     assert list(entry) == ["name", "description", "inputSchema", "outputSchema", "annotations"]
+
+
+def test_no_output_schema_writes_a_type_as_a_list() -> None:
+    # Hosts that map tool schemas onto a single-type dialect reject `type: ["integer", "null"]` (the
+    # Inspector's --strict portability lint warns on each): nullability is an anyOf branch instead.
+    found = {}
+    for endpoint in ENDPOINTS:
+        if not endpoint.is_tool_candidate or endpoint.status != "live":
+            continue
+        schema = output_schema(endpoint)
+        lists = [node["type"] for node in _walk(schema) if isinstance(node.get("type"), list)]
+        if lists:
+            found[endpoint.key] = lists[:3]
+    assert found == {}
+
+
+def test_a_nullable_field_is_an_any_of_with_a_null_branch() -> None:
+    schema = output_schema(by_key("historical_prices"))
+    assert schema is not None
+    row = schema["properties"]["result"]["items"]["properties"]
+    assert row["open"] == {"anyOf": [{"type": "number"}, {"type": "null"}]}
 
 
 def test_output_schemas_keep_fields_called_title(write: Write) -> None:

@@ -88,5 +88,26 @@ def misfit(schema: Mapping[str, Any], value: Any) -> str | None:
     error = best_match(validator.iter_errors(value))  # the error the SDK clients report, deepest first
     assert error is not None  # is_valid said there is one
     where = "/".join(str(part) for part in error.absolute_path)
-    message = error.message if len(error.message) <= _LONGEST else error.message[: _LONGEST - 1] + "…"
+    message = _none_of(error.instance, error.schema) if error.validator == "anyOf" else None
+    message = message or error.message
+    message = message if len(error.message) <= _LONGEST else error.message[: _LONGEST - 1] + "…"
     return f"{where}: {message}" if where else message
+
+
+_ARTICLES = {"integer": "an integer", "array": "an array", "object": "an object", "null": "null"}
+
+
+def _none_of(value: Any, schema: Any) -> str | None:
+    """``'n/a' is not a number or null``: what an ``anyOf`` of single types allowed, where jsonschema says only
+    that the value "is not valid under any of the given schemas". None for branches of another shape."""
+    branches = schema.get("anyOf") if isinstance(schema, Mapping) else None
+    if not isinstance(branches, list) or not all(isinstance(b, Mapping) and "type" in b for b in branches):
+        return None
+    if not all(isinstance(b["type"], str) for b in branches):
+        return None
+    kinds = []
+    for branch in branches:
+        kind = branch.get("format") or branch["type"]
+        kinds.append(_ARTICLES.get(kind, f"a {kind}"))
+    allowed = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} or {kinds[-1]}"
+    return f"{value!r} is not {allowed}"

@@ -95,7 +95,7 @@ def output_schema(
 
         module = importlib.import_module(f"data_pkg.models.{MODEL_MODULES[endpoint.model]}")
         model = getattr(module, endpoint.model)
-        schema = tidy_schema(model.model_json_schema(by_alias=True, mode="serialization"), _nullable_types)
+        schema = tidy_schema(model.model_json_schema(by_alias=True, mode="serialization"), _single_types)
         _project(schema, fields, exclude_fields)
     if endpoint.single and schema.get("type") == "object":
         return schema
@@ -121,12 +121,15 @@ def _project(schema: JsonSchema, fields: tuple[str, ...] | None, exclude: tuple[
         schema["required"] = [name for name in schema["required"] if name in kept]
 
 
-def _nullable_types(schema: dict[str, Any]) -> dict[str, Any]:
-    """Fold ``anyOf [T, null]`` into ``type: [T, "null"]``: the same meaning in fewer tokens."""
-    options = schema.get("anyOf")
-    if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
-        other = options[0] if options[1] == {"type": "null"} else options[1]
-        if set(other) == {"type"} and isinstance(other["type"], str):
-            del schema["anyOf"]
-            schema["type"] = [other["type"], "null"]
+def _single_types(schema: dict[str, Any]) -> dict[str, Any]:
+    """Keep every ``type`` a single name: a nullable field stays ``anyOf [T, null]``, as pydantic writes it.
+
+    ``type: [T, "null"]`` says the same in fewer tokens, but hosts that map tool schemas onto a
+    single-type dialect (some model providers' function declarations) reject it or drop the
+    constraint. pydantic writes no such list; one a model's own schema spells is split the same way.
+    """
+    kinds = schema.get("type")
+    if isinstance(kinds, list) and "anyOf" not in schema:
+        del schema["type"]
+        schema["anyOf"] = [{"type": kind} for kind in kinds]
     return schema
