@@ -11,6 +11,7 @@ from pathlib import Path
 
 import mcp_types as types
 import pytest
+from benchmarks import o200k
 
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from tests.answers.tables import read_table
@@ -41,7 +42,7 @@ async def test_a_history_is_kept_whole_and_its_cagr_matches_a_hand_computation(s
     # A budget large enough to show every row, so the test computes CAGR by hand from what the agent saw.
     env = manifest(
         tmp_path,
-        "tools: [company.historical_prices]\nanalysis: true\nmax_answer_tokens: 100000\n"
+        "tools: [company.historical_prices]\nanalysis: {max_shown_tokens: 100000}\nmax_answer_tokens: 100000\n"
         "overrides:\n  company.historical_prices: {fields: [date, close]}\n",
     )
     async with connect(server_env(sandbox, **env), tmp_path / "err.log") as client:
@@ -52,7 +53,7 @@ async def test_a_history_is_kept_whole_and_its_cagr_matches_a_hand_computation(s
             {"sql": "SELECT cagr(date, close) AS cagr, count(*) AS n, typeof(close) AS t FROM historical_prices_1"},
         )
     assert names == ["historical_prices", "query"]
-    table, note = blocks(history)
+    _, note = blocks(history)
     rows = read_table(table)
     assert note == f"All {len(rows):,} rows are kept as table `historical_prices_1`; query it with `query`."
     assert not answer.is_error, blocks(answer)
@@ -63,6 +64,37 @@ async def test_a_history_is_kept_whole_and_its_cagr_matches_a_hand_computation(s
     by_hand = (last["close"] / first["close"]) ** (365.25 / days) - 1
     assert found["n"] == len(rows) > 1200 and found["t"] == "real"
     assert found["cagr"] == pytest.approx(by_hand, rel=1e-12)
+
+
+async def test_five_years_to_their_cagr_in_two_calls_and_under_3000_tokens(sandbox: str, tmp_path: Path) -> None:
+    # Issue 24's target at the defaults: the kept answer shows 2,000 tokens of rows (not the 8,000-token budget),
+    # the query the figure. Before, the first answer alone was 7,423 tokens.
+    env = manifest(tmp_path, "tools: [company.historical_prices]\nanalysis: true\n")
+    async with connect(server_env(sandbox, **env), tmp_path / "err.log") as client:
+        history = await client.call_tool("historical_prices", FIVE_YEARS)
+        answer = await client.call_tool("query", {"sql": "SELECT cagr(date, close) AS cagr FROM historical_prices_1"})
+    assert not history.is_error and not answer.is_error
+    spent = sum(o200k.count(text) for result in (history, answer) for text in blocks(result))
+    assert spent <= 3_000, spent
+    _, note = blocks(history)
+    assert "to fit 2,000 tokens" in note and note.endswith(
+        "All 1,258 rows are kept as table `historical_prices_1`; query it with `query`."
+    )
+    (found,) = json.loads(blocks(answer)[0])
+    assert -1 < found["cagr"] < 1
+
+
+async def test_rsi_from_kept_closes_equals_the_upstreams_indicator(sandbox: str, tmp_path: Path) -> None:
+    env = manifest(tmp_path, "tools: [company.historical_prices, technical.rsi]\nanalysis: true\n")
+    year = {"symbol": "MSFT", "from_date": "2024-01-01", "to_date": "2024-12-31"}
+    async with connect(server_env(sandbox, **env), tmp_path / "err.log") as client:
+        await client.call_tool("historical_prices", year)
+        ours = await client.call_tool("query", {"sql": "SELECT rsi(date, close, 14) AS rsi FROM historical_prices_1"})
+        theirs = await client.call_tool("rsi", {**year, "period_length": 14, "from_date": "2024-12-30"})
+    (computed,) = json.loads(blocks(ours)[0])
+    last = max(read_table(blocks(theirs)[0]), key=lambda row: row["date"])
+    assert last["date"].startswith("2024-12-31")
+    assert computed["rsi"] == pytest.approx(last["rsi"], abs=1e-4)
 
 
 HOSTILE = {

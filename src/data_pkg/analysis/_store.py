@@ -25,7 +25,7 @@ from typing import Any
 from data_pkg.analysis._columns import Value, quoted, shape_of, size, values, with_envelope
 from data_pkg.analysis._finance import AGGREGATES
 from data_pkg.analysis._guard import Guard
-from data_pkg.toolsets import AnalysisSpec
+from data_pkg.toolsets import AnalysisSpec, AnswerSpec
 
 MIN_ROWS = 2
 """Answers of fewer rows are records, not tables: keeping them would only lengthen their note."""
@@ -74,6 +74,11 @@ class KeptTable:
             f"The first {self.rows:,} of {self.of:,} rows are kept as table `{self.name}` (the table limits of"
             f" analysis); query it with `{query}`."
         )
+
+    def written_as(self, answer: AnswerSpec, spec: AnalysisSpec) -> AnswerSpec:
+        """How the answer the rows came from is written: within ``max_shown_tokens`` when every row is kept
+        (the agent reads the rest with the query tool), as it is when only some are."""
+        return spec.shown(answer) if self.rows == self.of else answer
 
     def example(self) -> str:
         """A typical statement over this table: the finance summary of a price series, else its size."""

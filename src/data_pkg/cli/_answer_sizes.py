@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from data_pkg.answers import Answer, CallContext, estimate_tokens, find_rows, write_answer
 from data_pkg.catalog import SEGMENT_ENV, by_key, typical_arguments
-from data_pkg.toolsets import Registry, Tool
+from data_pkg.toolsets import AnswerSpec, Registry, Tool
 
 if TYPE_CHECKING:
     from data_pkg.analysis import KeptTable, KeptTables
@@ -78,8 +78,8 @@ def answer_sizes(registry: Registry) -> list[AnswerSize]:
                 except DataError as failure:
                     error = failure.category
                     break
-                also = kept.keep(tool, value, arguments)
-                answer = write_answer(value, tool.answer, CallContext.of(endpoint, arguments, tool.fixed), also=also)
+                also, spec = kept.keep(tool, value, arguments)
+                answer = write_answer(value, spec, CallContext.of(endpoint, arguments, tool.fixed), also=also)
                 sizes.append(_tokens(answer))
                 cut += answer.cut
             found.append(
@@ -111,12 +111,13 @@ class _Kept:
         self.first: KeptTable | None = None
         """The first table kept from a price series (else the first kept), which the typical query reads."""
 
-    def keep(self, tool: Tool, value: Any, arguments: dict[str, object]) -> str | None:
-        """The sentence the server's note ends with when it keeps the rows of ``value`` (None when it keeps none)."""
+    def keep(self, tool: Tool, value: Any, arguments: dict[str, object]) -> tuple[str | None, AnswerSpec]:
+        """As the server keeps the rows of ``value``: the sentence its note ends with (None when it keeps none)
+        and how the answer is written."""
         spec, query = self.registry.analysis, self.registry.query
         found = find_rows(value)
         if spec is None or query is None or found is None:
-            return None
+            return None, tool.answer
         from data_pkg.analysis import KeptTables
 
         self.store = self.store or KeptTables()
@@ -124,10 +125,10 @@ class _Kept:
             tool.endpoint, found.rows, found.envelope, tool=tool.name, arguments=arguments, spec=spec
         )
         if kept is None:
-            return None
+            return None, tool.answer
         if self.first is None or ("close" in kept.columns and "close" not in self.first.columns):
             self.first = kept
-        return kept.note(query.name)
+        return kept.note(query.name), kept.written_as(tool.answer, spec)
 
     def query_size(self, query: Tool) -> AnswerSize:
         """The size of the query tool's answer to a typical statement over the first table kept."""

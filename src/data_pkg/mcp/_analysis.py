@@ -17,7 +17,7 @@ import mcp_types as types
 from data_pkg.analysis import KeptTables, QueryRefusedError
 from data_pkg.answers import CallContext, find_rows
 from data_pkg.answers.results import ResultWriter, plain
-from data_pkg.toolsets import MAX_SQL_CHARS, Registry
+from data_pkg.toolsets import MAX_SQL_CHARS, AnswerSpec, Registry, Tool
 
 logger = logging.getLogger("data_pkg.mcp")
 
@@ -36,24 +36,27 @@ class Analysis:
         return self._tables
 
     async def keep(
-        self, registry: Registry, key: str, tool: str, value: Any, arguments: Mapping[str, Any]
-    ) -> str | None:
-        """Keep an answer's rows as a table; the sentence the note ends with, or None when it is not rows."""
+        self, registry: Registry, key: str, tool: Tool, value: Any, arguments: Mapping[str, Any]
+    ) -> tuple[str | None, AnswerSpec]:
+        """Keep an answer's rows as a table: the sentence the note ends with (None when nothing was kept) and how
+        the answer is written (shorter when every row was kept: the agent reads the rest with the query tool)."""
         if registry.analysis is None or registry.query is None:
-            return None
+            return None, tool.answer
         found = find_rows(plain(value))
         if found is None:
-            return None
+            return None, tool.answer
         spec, query = registry.analysis, registry.query.name
         store = self.tables()
         try:
             kept = await anyio.to_thread.run_sync(
-                lambda: store.keep(key, found.rows, found.envelope, tool=tool, arguments=arguments, spec=spec)
+                lambda: store.keep(key, found.rows, found.envelope, tool=tool.name, arguments=arguments, spec=spec)
             )
         except Exception:  # the answer itself is fine: say nothing of a table rather than fail the call
-            logger.exception("could not keep the answer of %s as a table", tool)
-            return None
-        return None if kept is None else kept.note(query)
+            logger.exception("could not keep the answer of %s as a table", tool.name)
+            return None, tool.answer
+        if kept is None:
+            return None, tool.answer
+        return kept.note(query), kept.written_as(tool.answer, spec)
 
     async def query(self, registry: Registry, arguments: Mapping[str, Any]) -> types.CallToolResult:
         """The query tool: one read-only statement over the kept tables, answered through the writer."""

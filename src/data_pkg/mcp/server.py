@@ -160,9 +160,9 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
         except Exception:
             logger.exception("%s failed unexpectedly", tool.name)
             return WRITER.problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
-        kept = await runtime.analysis.keep(registry, endpoint.key, tool.name, value, params.arguments or {})
+        kept, spec = await runtime.analysis.keep(registry, endpoint.key, tool, value, params.arguments or {})
         context = CallContext.of(endpoint, params.arguments, tool.fixed)
-        return WRITER.answer(value, tool.answer, context, schema=tool.output_schema, models=models, also=kept)
+        return WRITER.answer(value, spec, context, schema=tool.output_schema, models=models, also=kept)
 
     async def initialized(ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:
         logger.debug("client initialized (protocol %s)", ctx.protocol_version)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from data_pkg.toolsets._answer import MAX_ANSWER_TOKENS, MIN_ANSWER_TOKENS, AnswerSpec
 from data_pkg.toolsets._naming import base_name_of
 
 MIB = 1 << 20
@@ -34,6 +35,13 @@ LIMITS: tuple[Limit, ...] = (
     Limit("max_bytes", 256 * MIB, 1 << 10, 1 << 33, "Bytes kept in all tables together; the oldest table goes first."),
     Limit("max_query_ms", 2_000, 10, 60_000, "Time one query may run, in milliseconds, before it is stopped."),
     Limit("max_result_rows", 10_000, 1, 1_000_000, "Rows a query's result may have; more is refused with advice."),
+    Limit(
+        "max_shown_tokens",
+        2_000,
+        MIN_ANSWER_TOKENS,
+        MAX_ANSWER_TOKENS,
+        "Tokens an answer kept whole shows of its rows (its budget, when lower); the rest are read with query.",
+    ),
 )
 """Every limit, in documentation order."""
 
@@ -54,6 +62,11 @@ class AnalysisSpec:
     max_bytes: int = LIMITS[3].default
     max_query_ms: int = LIMITS[4].default
     max_result_rows: int = LIMITS[5].default
+    max_shown_tokens: int = LIMITS[6].default
+
+    def shown(self, answer: AnswerSpec) -> AnswerSpec:
+        """How an answer whose rows are all kept is written: its budget lowered to ``max_shown_tokens``."""
+        return replace(answer, max_tokens=min(answer.max_tokens, self.max_shown_tokens))
 
     def with_limits(self, values: dict[str, int]) -> AnalysisSpec:
         """This spec with the limits in ``values`` replaced; a table's default is lowered to a lower total."""
