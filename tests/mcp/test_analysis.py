@@ -53,7 +53,7 @@ async def test_a_history_is_kept_whole_and_its_cagr_matches_a_hand_computation(s
             {"sql": "SELECT cagr(date, close) AS cagr, count(*) AS n, typeof(close) AS t FROM historical_prices_1"},
         )
     assert names == ["historical_prices", "query"]
-    _, note = blocks(history)
+    table, note = blocks(history)
     rows = read_table(table)
     assert note == f"All {len(rows):,} rows are kept as table `historical_prices_1`; query it with `query`."
     assert not answer.is_error, blocks(answer)
