@@ -55,9 +55,7 @@ def test_times_are_checked_as_rfc_3339_date_times(value: str) -> None:
 def test_a_misfit_names_where_and_why() -> None:
     assert PRICES is not None
     assert misfit(PRICES, {"result": [BAR]}) is None
-    assert misfit(PRICES, {"result": [BAR, {**BAR, "open": "n/a"}]}) == (
-        "result/1/open: 'n/a' is not a number or null"
-    )
+    assert misfit(PRICES, {"result": [BAR, {**BAR, "open": "n/a"}]}) == ("result/1/open: 'n/a' is not a number or null")
     assert misfit(PRICES, {"result": [{**BAR, "date": "11/18/2026"}]}) == (
         "result/0/date: '11/18/2026' is not a date-time, a date or null"
     )
