@@ -113,7 +113,7 @@ HOSTILE = {
     # Whichever bound it reaches first on a busy machine: the result's rows, or the time.
     "SELECT a.date FROM historical_prices_1 a, historical_prices_1 b": r"more than 10,000 rows \(max_result_rows\)|500 ms",
     "SELECT 1; DELETE FROM historical_prices_1": "one statement per query",
-    "SELECT " + "1 + " * 250_000 + "1": "at most 20,000",
+    "SELECT " + "1 + " * 2_500_000 + "1": "10,000,008 characters; at most 20,000",  # 10 MB of SQL
 }
 
 

@@ -272,15 +272,19 @@ def test_the_error_says_what_is_wrong(tmp_path: Path) -> None:
     assert "column" in said[3]
 
 
-def test_an_overlong_line_is_refused_and_the_next_one_served(tmp_path: Path) -> None:
+def test_an_overlong_line_is_refused_with_its_id_when_it_comes_first_and_the_next_one_served(tmp_path: Path) -> None:
+    # Before, the refusal had "id": null whatever the line, so the client waited for an answer to its request.
     server = RawServer(tmp_path / "err.log")
-    server.send('{"jsonrpc": "2.0", "id": 5, "method": "ping", "params": {"x": "' + "a" * (9 * 2**20) + '"}}')
+    big = "a" * (17 * 2**20)
+    server.send('{"jsonrpc": "2.0", "id": 5, "method": "ping", "params": {"x": "' + big + '"}}')
+    server.send('{"jsonrpc": "2.0", "method": "ping", "params": {"x": "' + big + '"}, "id": 6}')
     server.send(request(20, "ping"))
     assert server.answer(20)["result"] == {}
     assert server.close() == 0
-    (refused,) = [m for m in server.received if "error" in m]
-    assert refused["id"] is None and refused["error"]["code"] == -32600
-    assert "longer than" in refused["error"]["message"]
+    first, second = [m for m in server.received if "error" in m]
+    assert first["id"] == 5 and second["id"] is None  # an id after the long part is never read
+    for refused in (first, second):
+        assert refused["error"]["code"] == -32600 and "longer than 16777216 bytes" in refused["error"]["message"]
 
 
 def test_a_request_before_initialize_says_to_initialize_first(tmp_path: Path) -> None:

@@ -60,6 +60,11 @@ def error_answer(code: int, message: str, id_: types.RequestId | None = None) ->
     return types.JSONRPCError(jsonrpc="2.0", id=id_, error=types.ErrorData(code=code, message=message))
 
 
+def id_in_head(head: bytes) -> types.RequestId | None:
+    """The id of a line too long to read, from its first bytes: found when it comes before the long part."""
+    return shallow_id(head.decode("utf-8", errors="replace"), _number)
+
+
 class _TooLarge:
     """A number too long to convert: as an id it is unreadable, and nothing else needs its value."""
 

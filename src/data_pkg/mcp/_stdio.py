@@ -23,6 +23,7 @@ import os
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
 from functools import partial
 from typing import IO, BinaryIO, Protocol, TypeVar
 
@@ -34,15 +35,27 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.shared.message import SessionMessage
 
 from data_pkg.mcp._inbox import DRAIN_SECONDS, Inbox, Unanswered
-from data_pkg.mcp._lines import CONNECTION_CLOSED, INTERNAL_ERROR, INVALID_REQUEST, Rejected, error_answer, read_line
+from data_pkg.mcp._lines import (
+    CONNECTION_CLOSED,
+    INTERNAL_ERROR,
+    INVALID_REQUEST,
+    Rejected,
+    error_answer,
+    id_in_head,
+    read_line,
+)
 from data_pkg.mcp._stdfds import claimed_stdin, claimed_stdout, is_pollable_pipe
 
 logger = logging.getLogger("data_pkg.mcp")
 
 _T = TypeVar("_T")
 
-MAX_LINE = 8 * 2**20
-"""Longest line read (bytes): a longer one is answered -32600 and skipped, never held whole."""
+MAX_LINE = 16 * 2**20
+"""Longest line read (bytes): a longer one is answered -32600 and skipped, never held whole. 16 MiB lets a
+10 MB argument reach the tool that refuses it by name (the query tool's statement, say)."""
+
+HEAD = 64 * 2**10
+"""Bytes kept of a skipped line: enough to read an id sent before the params, as most clients send it."""
 
 _FLUSH_TIMEOUT = 10.0
 """How long the last answers may take to leave at shutdown when the client reads slowly."""
@@ -54,7 +67,14 @@ _NOT_ANSWERED = f"Connection closed: stdin ended and this request was not answer
 _LINES_PER_TURN = 64
 """Lines read in one turn of the event loop at most, so reading a burst never stalls the calls in flight."""
 
-_OVERLONG = object()
+
+@dataclass(frozen=True, slots=True)
+class _Overlong:
+    """A line that was skipped: its first bytes, where its id may be."""
+
+    head: bytes
+
+
 _TOO_LONG = f"Invalid Request: the line is longer than {MAX_LINE} bytes"
 
 
@@ -112,8 +132,8 @@ async def stdio_transport() -> AsyncIterator[
 
 
 class _Lines(Protocol):
-    async def readline(self) -> bytes | object | None:
-        """The next line (with its newline), ``_OVERLONG`` for a skipped line, None at EOF."""
+    async def readline(self) -> bytes | _Overlong | None:
+        """The next line (with its newline), an ``_Overlong`` for a skipped line, None at EOF."""
 
     def close(self) -> None:
         """Stop reading."""
@@ -152,8 +172,9 @@ class _PipeLines:
         self._reader = reader
         self._transport = transport
         self._skipping = False
+        self._head = b""
 
-    async def readline(self) -> bytes | object | None:
+    async def readline(self) -> bytes | _Overlong | None:
         while True:
             try:
                 line = await self._reader.readuntil(b"\n")
@@ -162,13 +183,14 @@ class _PipeLines:
                 if not line and not self._skipping:
                     return None
             except asyncio.LimitOverrunError as overrun:
-                # Drop what is buffered of the line and the rest of it as it arrives.
-                await self._reader.readexactly(overrun.consumed)
+                # Drop what is buffered of the line and the rest of it as it arrives (its head is kept once).
+                dropped = await self._reader.readexactly(overrun.consumed)
+                self._head = self._head if self._skipping else dropped[:HEAD]
                 self._skipping = True
                 continue
             if self._skipping:
                 self._skipping = False
-                return _OVERLONG
+                return _Overlong(self._head)
             return line
 
     def close(self) -> None:
@@ -180,7 +202,7 @@ class _ThreadLines:
 
     def __init__(self, loop: asyncio.AbstractEventLoop, fd: int) -> None:
         self._loop = loop
-        self._queue: asyncio.Queue[bytes | object | None] = asyncio.Queue(maxsize=1)
+        self._queue: asyncio.Queue[bytes | _Overlong | None] = asyncio.Queue(maxsize=1)
         self._stream: BinaryIO = os.fdopen(fd, "rb", closefd=False)
         threading.Thread(target=self._run, name="data-mcp stdin", daemon=True).start()
 
@@ -191,7 +213,7 @@ class _ThreadLines:
                 if len(line) > MAX_LINE and not line.endswith(b"\n"):
                     while (rest := self._stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
                         pass
-                    self._put(_OVERLONG)
+                    self._put(_Overlong(line[:HEAD]))
                     continue
                 self._put(line or None)
                 if not line:
@@ -202,11 +224,11 @@ class _ThreadLines:
             with suppress(RuntimeError):
                 asyncio.run_coroutine_threadsafe(self._queue.put(None), self._loop)
 
-    def _put(self, item: bytes | object | None) -> None:
+    def _put(self, item: bytes | _Overlong | None) -> None:
         # Blocks this thread while the loop is behind: the queue holds one line, so memory stays bounded.
         asyncio.run_coroutine_threadsafe(self._queue.put(item), self._loop).result()
 
-    async def readline(self) -> bytes | object | None:
+    async def readline(self) -> bytes | _Overlong | None:
         return await self._queue.get()
 
     def close(self) -> None:
@@ -221,9 +243,9 @@ async def _read_all(lines: _Lines, inbox: Inbox, output: _Output) -> None:
             number += 1
             if number % _LINES_PER_TURN == 0:
                 await anyio.lowlevel.checkpoint()  # buffered lines are read without waiting: let the rest run
-            if line is _OVERLONG:
+            if isinstance(line, _Overlong):
                 logger.warning("stdin line %d: %s", number, _TOO_LONG)
-                await output.write(_frame(error_answer(INVALID_REQUEST, _TOO_LONG)))
+                await output.write(_frame(error_answer(INVALID_REQUEST, _TOO_LONG, id_in_head(line.head))))
                 continue
             assert isinstance(line, bytes)
             outcome = read_line(line)
