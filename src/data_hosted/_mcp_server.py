@@ -22,18 +22,32 @@ from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 from data_hosted._calls import WRITER, Caller, ToolCalls
 from data_hosted._tools import Toolset
 from data_pkg import __version__
+from data_pkg.answers.instructions import answers_paragraph, errors_paragraph, fitted
 from data_pkg.answers.protocol import CallProblem, check_cursor, is_protocol_error
+from data_pkg.toolsets import AnswerSpec
 
-__all__ = ["CALLER_STATE", "INSTRUCTIONS", "SERVER_NAME", "build_server"]
+__all__ = ["CALLER_STATE", "SERVER_NAME", "SERVER_TITLE", "build_server", "instructions"]
 
 logger = logging.getLogger("data_hosted")
 
 SERVER_NAME = "data-hosted"
-INSTRUCTIONS = (
-    "Market-data dataset tools. Every call needs `endpoint` (one of the tool's enum values) plus the fields that "
-    "endpoint takes; a wrong field is refused with the list of allowed ones. Every tool only reads. Errors come "
-    "back as results starting with [category]: follow the advice in them."
+SERVER_TITLE = "Market data (hosted-compatible)"
+"""What hosts show for the server (``serverInfo.title``)."""
+PURPOSE = (
+    "Market-data dataset tools: quotes, prices, company facts, statements, analysts, calendars, news, filings,"
+    " funds, indexes, economics and technical indicators, grouped by dataset."
 )
+
+
+def instructions(toolset: Toolset, answer: AnswerSpec) -> str:
+    """What the tools are for, how a call picks its endpoint, how answers are cut and noted, how errors read."""
+    calling = (
+        f"{len(toolset.tools)} tools. Every call needs `endpoint` (one of the tool's enum values) plus the fields"
+        " that endpoint takes; a wrong field is refused with the list of allowed ones."
+    )
+    return fitted(PURPOSE, [calling, answers_paragraph([answer.max_tokens], [answer.format]), errors_paragraph()])
+
+
 CALLER_STATE = "data_hosted.caller"
 """Key of the request's ASGI ``state`` under which the HTTP layer leaves the :class:`Caller`."""
 
@@ -65,5 +79,10 @@ def build_server(toolset: Toolset, calls: ToolCalls) -> Server[Any]:
             return WRITER.problem(f"[internal] {params.name} failed unexpectedly; the server log has the details.")
 
     return Server(
-        SERVER_NAME, version=__version__, instructions=INSTRUCTIONS, on_list_tools=list_tools, on_call_tool=call_tool
+        SERVER_NAME,
+        version=__version__,
+        title=SERVER_TITLE,
+        instructions=instructions(toolset, calls.answer),
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
     )

@@ -4,7 +4,7 @@ Every catalog :class:`~data_pkg.catalog.Endpoint` names the hosted tool and
 enum slug(s) that expose it (``Endpoint.hosted``). Grouping those by tool
 gives each tool's ``endpoint`` enum; the parameters of the endpoints behind a
 tool's slugs give its shared optional fields. Nothing here repeats a path or a
-slug: only the one-line summaries that agents read are written by hand.
+slug: only the one-line summaries that agents read, and the titles hosts show, are written by hand.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import mcp_types as types
 from data_pkg.catalog import ENDPOINTS, Endpoint, Param, tier_rank
 from data_pkg.toolsets import type_schema
 
-__all__ = ["ADDON_TOOL", "SUMMARIES", "HostedTool", "Route", "Toolset", "build_toolset"]
+__all__ = ["ADDON_TOOL", "SUMMARIES", "TITLES", "HostedTool", "Route", "Toolset", "build_toolset"]
 
 ADDON_TOOL = "ratingsAddon"
 """The paid add-on's tool: named neutrally, its path segment comes from ``DATA_RATINGS_ADDON_SEGMENT``."""
@@ -69,6 +69,41 @@ SUMMARIES: Mapping[str, str] = MappingProxyType(
         "analyst and firm summaries; analysts covered.",
     }
 )
+
+
+TITLES: Mapping[str, str] = MappingProxyType(
+    {
+        "quote": "Quotes",
+        "search": "Symbol and company search",
+        "company": "Company facts",
+        "chart": "Price history",
+        "statements": "Financial statements",
+        "analyst": "Analyst views",
+        "calendar": "Earnings, dividend, split and IPO calendars",
+        "news": "News and press releases",
+        "senate": "Congress trades",
+        "directory": "Symbol directories",
+        "discountedCashFlow": "Discounted cash flow",
+        "economics": "Economics",
+        "commitmentOfTraders": "Commitment of traders",
+        "ESG": "ESG ratings",
+        "Fundraisers": "Crowdfunding and equity offerings",
+        "form13F": "Institutional ownership (13F)",
+        "insiderTrades": "Insider trades",
+        "secFilings": "SEC filings",
+        "earningsTranscript": "Earnings call transcripts",
+        "etfAndMutualFunds": "ETFs and mutual funds",
+        "indexes": "Indexes",
+        "marketPerformance": "Market performance",
+        "marketHours": "Market hours",
+        "technicalIndicators": "Technical indicators",
+        "commodity": "Commodities",
+        "crypto": "Cryptocurrencies",
+        "forex": "Currency pairs",
+        ADDON_TOOL: "Analyst ratings add-on",
+    }
+)
+"""What hosts show for each tool (its ``title``), beside the names the hosted interface fixes."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +174,7 @@ class HostedTool:
         """The tool as ``tools/list`` shows it."""
         return types.Tool(
             name=self.name,
+            title=TITLES[self.name],
             description=self.description(),
             input_schema=self.input_schema(),
             annotations=types.ToolAnnotations(read_only_hint=True, open_world_hint=True),
@@ -211,9 +247,9 @@ def build_toolset(segments: Mapping[str, str], endpoints: Iterable[Endpoint] = E
         covering = tuple(e for _, e in sorted(entries, key=lambda item: item[0]))
         route = Route(tool, shown, chosen, fixed_of[(tool, slug, chosen.key)], covering)
         by_tool.setdefault(tool, {})[shown] = route
-    unknown = sorted(set(by_tool) - set(SUMMARIES))
+    unknown = sorted(set(by_tool) - (set(SUMMARIES) & set(TITLES)))
     if unknown:
-        raise ValueError(f"hosted tools without a summary in data_hosted._tools.SUMMARIES: {', '.join(unknown)}")
+        raise ValueError(f"hosted tools without a summary and a title in data_hosted._tools: {', '.join(unknown)}")
     tools: dict[str, HostedTool] = {}
     for name in SUMMARIES:
         routes = by_tool.get(name)

@@ -49,8 +49,11 @@ def _run(url: str, tmp_path: Path, *args: str) -> dict[str, object]:
 
 
 def test_the_inspector_lists_28_tools_and_calls_one_over_http(hosted: str, tmp_path: Path) -> None:
-    listed = _run(hosted, tmp_path, "--method", "tools/list", "--strict")
-    tools = listed["tools"]
+    listed = _run(hosted, tmp_path, "--method", "tools/list", "--strict", "--format", "json")
+    assert "schemaFindings" not in listed  # --strict's portability lint: no error and no warning
+    result = listed["result"]
+    assert isinstance(result, dict)
+    tools = result["tools"]
     assert isinstance(tools, list)
     assert {t["name"]: len(t["inputSchema"]["properties"]["endpoint"]["enum"]) for t in tools} == SPEC_COUNTS
     called = _run(

@@ -46,9 +46,12 @@ def text(result: types.CallToolResult) -> str:
 async def test_the_sdk_client_lists_28_tools_with_the_spec_counts(hosted: str) -> None:
     async with connect(hosted) as client:
         assert client.server_info is not None and client.server_info.name == "data-hosted"
+        assert client.server_info.title == "Market data (hosted-compatible)"
+        assert client.instructions is not None and len(client.instructions) <= 2_048
         tools = (await client.list_tools()).tools
     counts = {t.name: len(t.input_schema["properties"]["endpoint"]["enum"]) for t in tools}
     assert counts == SPEC_COUNTS
+    assert all(t.title for t in tools)
 
 
 async def test_a_legacy_2025_03_26_client_works_too(hosted: str) -> None:

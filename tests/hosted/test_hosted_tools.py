@@ -7,9 +7,11 @@ import re
 import pytest
 
 from data_hosted import Toolset, build_toolset
+from data_hosted._mcp_server import instructions
 from data_hosted._tools import SUMMARIES
+from data_pkg.answers.instructions import MAX_INSTRUCTIONS
 from data_pkg.catalog import ENDPOINTS, by_key
-from data_pkg.toolsets import input_schema, type_schema
+from data_pkg.toolsets import AnswerSpec, input_schema, type_schema
 from tests.hosted._support import SPEC_COUNTS
 
 SEGMENTS = {"provider": "acme", "ratings_addon": "ratingsco"}
@@ -132,3 +134,19 @@ def test_a_parameter_type_reads_as_the_stdio_server_writes_it(toolset: Toolset) 
     cik = toolset.tools["search"].input_schema()["properties"]["cik"]
     assert cik["type"] == "string" and cik["pattern"] == "^[0-9]{1,10}$"
     assert cik == {**input_schema(by_key("search_by_cik"))["properties"]["cik"], "description": cik["description"]}
+
+
+def test_every_tool_has_a_title_of_its_own_and_the_server_one_too(toolset: Toolset) -> None:
+    # Hosts show the title where there is one: "ESG ratings", not "ESG"; "Insider trades", not "insiderTrades".
+    titles = {tool.name: tool.to_mcp().title for tool in toolset.tools.values()}
+    assert [name for name, title in titles.items() if not title or title == name] == []
+    assert len(set(titles.values())) == len(titles)
+    assert titles["ESG"] == "ESG ratings"
+
+
+def test_the_instructions_say_how_calls_and_answers_work_within_what_hosts_keep(toolset: Toolset) -> None:
+    text = instructions(toolset, AnswerSpec(max_tokens=8_000, format="json"))
+    assert len(text) <= MAX_INSTRUCTIONS
+    assert "28 tools. Every call needs `endpoint`" in text
+    assert "Answers are compact JSON, at most 8,000 tokens each" in text and "ends with a note" in text
+    assert len(instructions(toolset, AnswerSpec(max_tokens=1_000_000, format="json"))) <= MAX_INSTRUCTIONS

@@ -35,7 +35,7 @@ def test_bare_and_serve_answer_initialize(args: list[str]) -> None:
         check=False,
     )
     reply = json.loads(done.stdout.splitlines()[0])
-    assert reply["result"]["serverInfo"] == {"name": "data-pkg", "version": __version__}
+    assert reply["result"]["serverInfo"] == {"name": "data-pkg", "title": "Market data (local)", "version": __version__}
 
 
 def test_version_and_help_and_unknown_commands() -> None:

@@ -23,6 +23,7 @@ SAME_MANIFEST = {
         OVERRIDES = {
             "company.quote": {"name": "live_quote", "fixed": {"symbol": "AAPL"}},
             "technical.rsi": {"description": "RSI.", "fixed": {"timeframe": "1day", "period_length": 14}},
+            "technical.sma": {"title": "Moving average"},
         }
         OUTPUT_SCHEMAS = False
     ''',
@@ -40,6 +41,7 @@ SAME_MANIFEST = {
           technical.rsi:
             description: RSI.
             fixed: {timeframe: 1day, period_length: 14}
+          technical.sma: {title: Moving average}
         output_schemas: false
     """,
     "team.json": """
@@ -54,7 +56,8 @@ SAME_MANIFEST = {
           "max_tier": "starter",
           "overrides": {
             "company.quote": {"name": "live_quote", "fixed": {"symbol": "AAPL"}},
-            "technical.rsi": {"description": "RSI.", "fixed": {"timeframe": "1day", "period_length": 14}}
+            "technical.rsi": {"description": "RSI.", "fixed": {"timeframe": "1day", "period_length": 14}},
+            "technical.sma": {"title": "Moving average"}
           },
           "output_schemas": false
         }
@@ -91,6 +94,9 @@ def test_the_same_manifest_in_three_formats_resolves_to_the_same_tools(write: Wr
     assert lists[0] == lists[1] == lists[2]
     assert "t_company_live_quote" not in registries[0]  # a rename replaces the style's name...
     assert "t_live_quote" in registries[0]  # ...and the prefix still applies
+    titles = {tool.name: tool.title for tool in registries[0]}
+    assert titles["t_technical_sma"] == "Moving average"  # the override's title...
+    assert titles["t_technical_rsi"] == "Relative strength index (RSI)"  # ...else the catalog's
 
 
 def test_python_docstring_is_the_description(write: Write) -> None:

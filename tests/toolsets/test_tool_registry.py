@@ -98,7 +98,22 @@ def test_output_schemas_are_objects_and_wrap_lists_under_result(write: Write) ->
     assert rsi.output_schema["properties"]["result"]["type"] == "array"
     assert rsi.output_schema["required"] == ["result"]
     entry = quote.to_mcp()
-    assert list(entry) == ["name", "description", "inputSchema", "outputSchema", "annotations"]
+    assert list(entry) == ["name", "title", "description", "inputSchema", "outputSchema", "annotations"]
+
+
+def test_every_tool_has_its_own_human_title(full: Registry) -> None:
+    # Hosts show a tool's title where there is one: "Simple moving average (SMA)", not "sma".
+    titles = {entry["name"]: entry.get("title") for entry in full.tools_list()}
+    assert [name for name, title in titles.items() if not title or title == name] == []
+    assert len(set(titles.values())) == len(titles)
+    assert titles["sma"] == "Simple moving average (SMA)"
+    assert titles["income_statement_ttm"] == "Income statement (TTM)"
+    assert titles["crowdfunding_by_cik"] == "Crowdfunding by CIK"
+
+
+def test_the_query_tool_has_a_title_too(write: Write) -> None:
+    registry = resolve(write("m.yaml", "tools: [company.quote]\nanalysis: true\n"), env={}).raise_for_errors()
+    assert registry.query is not None and registry.query.to_mcp()["title"] == "Query kept tables (SQL)"
 
 
 def test_no_output_schema_writes_a_type_as_a_list() -> None:

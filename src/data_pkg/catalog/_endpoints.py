@@ -56,6 +56,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="crypto_historical",
+        title="Crypto daily prices",
         group="alternative",
         method="get_crypto_historical",
         path="/stable/historical-price-eod/full",
@@ -78,6 +79,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="crypto_intraday",
+        title="Crypto intraday prices",
         group="alternative",
         method="get_crypto_intraday",
         path="/stable/historical-chart/{interval}",
@@ -163,6 +165,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="forex_historical",
+        title="Forex daily prices",
         group="alternative",
         method="get_forex_historical",
         path="/stable/historical-price-eod/full",
@@ -185,6 +188,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="forex_intraday",
+        title="Forex intraday prices",
         group="alternative",
         method="get_forex_intraday",
         path="/stable/historical-chart/{interval}",
@@ -227,6 +231,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="commodities_list",
+        title="Commodity futures list",
         group="alternative",
         method="get_commodities_list",
         path="/stable/commodities-list",
@@ -270,6 +275,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="commodity_historical",
+        title="Commodity daily prices",
         group="alternative",
         method="get_commodity_historical",
         path="/stable/historical-price-eod/full",
@@ -292,6 +298,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="commodity_intraday",
+        title="Commodity intraday prices",
         group="alternative",
         method="get_commodity_intraday",
         path="/stable/historical-chart/{interval}",
@@ -334,6 +341,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="batch_quote",
+        title="Quotes for several symbols",
         group="batch",
         method="get_quotes",
         path="/stable/batch-quote",
@@ -346,6 +354,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="batch_quote_short",
+        title="Short quotes for several symbols",
         group="batch",
         method="get_quotes_short",
         path="/stable/batch-quote-short",
@@ -358,6 +367,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="aftermarket_trades",
+        title="After-hours trades, several symbols",
         group="batch",
         method="get_aftermarket_trades",
         path="/stable/batch-aftermarket-trade",
@@ -370,6 +380,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="aftermarket_quotes",
+        title="After-hours quotes, several symbols",
         group="batch",
         method="get_aftermarket_quotes",
         path="/stable/batch-aftermarket-quote",
@@ -382,6 +393,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="exchange_quotes",
+        title="Quotes for a whole exchange",
         group="batch",
         method="get_exchange_quotes",
         path="/stable/batch-exchange-quote",
@@ -397,6 +409,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="mutualfund_quotes",
+        title="Mutual fund quotes, all",
         group="batch",
         method="get_mutualfund_quotes",
         path="/stable/batch-mutualfund-quotes",
@@ -409,6 +422,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="etf_quotes",
+        title="ETF quotes, all",
         group="batch",
         method="get_etf_quotes",
         path="/stable/batch-etf-quotes",
@@ -421,6 +435,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="commodity_quotes",
+        title="Commodity quotes, all",
         group="batch",
         method="get_commodity_quotes",
         path="/stable/batch-commodity-quotes",
@@ -436,6 +451,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="crypto_quotes",
+        title="Crypto quotes, all",
         group="batch",
         method="get_crypto_quotes",
         path="/stable/batch-crypto-quotes",
@@ -451,6 +467,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="forex_quotes",
+        title="Forex quotes, all",
         group="batch",
         method="get_forex_quotes",
         path="/stable/batch-forex-quotes",
@@ -466,6 +483,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="index_quotes",
+        title="Index quotes, all",
         group="batch",
         method="get_index_quotes",
         path="/stable/batch-index-quotes",
@@ -481,6 +499,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="market_caps",
+        title="Market caps of several companies",
         group="batch",
         method="get_market_caps",
         path="/stable/market-capitalization-batch",
@@ -748,6 +767,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="quote",
+        title="Stock quote",
         group="company",
         method="get_quote",
         path="/stable/quote",
@@ -767,6 +787,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="simple_quote",
+        title="Simple stock quote",
         group="company",
         method="get_simple_quote",
         path="/stable/quote-short",
@@ -786,6 +807,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="aftermarket_trade",
+        title="After-hours trade",
         group="company",
         method="get_aftermarket_trade",
         path="/stable/aftermarket-trade",
@@ -799,6 +821,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="aftermarket_quote",
+        title="After-hours quote",
         group="company",
         method="get_aftermarket_quote",
         path="/stable/aftermarket-quote",
@@ -825,6 +848,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_prices",
+        title="Daily prices",
         group="company",
         method="get_historical_prices",
         path="/stable/historical-price-eod/full",
@@ -847,6 +871,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_prices_light",
+        title="Daily prices (light)",
         group="company",
         method="get_historical_prices_light",
         path="/stable/historical-price-eod/light",
@@ -869,6 +894,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_prices_unadjusted",
+        title="Daily prices (unadjusted)",
         group="company",
         method="get_historical_prices_unadjusted",
         path="/stable/historical-price-eod/non-split-adjusted",
@@ -885,6 +911,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_prices_dividend_adjusted",
+        title="Daily prices (dividend-adjusted)",
         group="company",
         method="get_historical_prices_dividend_adjusted",
         path="/stable/historical-price-eod/dividend-adjusted",
@@ -945,6 +972,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="profile",
+        title="Company profile",
         group="company",
         method="get_profile",
         path="/stable/profile",
@@ -1006,6 +1034,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="company_notes",
+        title="Company notes (debt)",
         group="company",
         method="get_company_notes",
         path="/stable/company-notes",
@@ -1213,6 +1242,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="profile_cik",
+        title="Company profile by CIK",
         group="company",
         method="get_profile_cik",
         path="/stable/profile-cik",
@@ -1240,6 +1270,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="employee_count_history",
+        title="Employee count history",
         group="company",
         method="get_employee_count_history",
         path="/stable/historical/employee-count",
@@ -1250,6 +1281,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="company_outlook",
+        title="Company outlook",
         group="company",
         method="get_company_outlook",
         path="/stable/company-outlook",
@@ -1261,6 +1293,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="stock_screener",
+        title="Stock screener",
         group="company",
         method="get_stock_screener",
         path="/stable/stock-screener",
@@ -1290,6 +1323,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="mergers_acquisitions_latest",
+        title="Latest mergers and acquisitions",
         group="company",
         method="get_mergers_acquisitions_latest",
         path="/stable/mergers-acquisitions-latest",
@@ -1304,6 +1338,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="mergers_acquisitions_search",
+        title="Mergers and acquisitions search",
         group="company",
         method="get_mergers_acquisitions_search",
         path="/stable/mergers-acquisitions-search",
@@ -1346,6 +1381,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="company_earnings",
+        title="Company earnings reports",
         group="company",
         method="get_company_earnings",
         path="/stable/earnings",
@@ -1361,6 +1397,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="splits",
+        title="Stock splits",
         group="company",
         method="get_splits",
         path="/stable/splits",
@@ -1530,6 +1567,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="financial_reports_json",
+        title="Annual or quarterly report (JSON)",
         group="company",
         method="get_financial_reports_json",
         path="/stable/financial-reports-json",
@@ -1630,6 +1668,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="economic_indicators",
+        title="US economic indicator history",
         group="economics",
         method="get_economic_indicators",
         path="/stable/economic-indicators",
@@ -1832,6 +1871,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="full_financial_statement",
+        title="Full financial statement (XBRL)",
         group="fundamental",
         method="get_full_financial_statement",
         path="/stable/financial-statement-full-as-reported",
@@ -1847,6 +1887,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="financial_reports_dates",
+        title="Annual and quarterly report dates",
         group="fundamental",
         method="get_financial_reports_dates",
         path="/stable/financial-reports-dates",
@@ -2006,6 +2047,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_sp500",
+        title="Historical S&P 500 constituents",
         group="index",
         method="get_historical_sp500",
         path="/stable/historical-sp500-constituent",
@@ -2017,6 +2059,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_nasdaq",
+        title="Historical Nasdaq constituents",
         group="index",
         method="get_historical_nasdaq",
         path="/stable/historical-nasdaq-constituent",
@@ -2028,6 +2071,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_dowjones",
+        title="Historical Dow Jones constituents",
         group="index",
         method="get_historical_dowjones",
         path="/stable/historical-dowjones-constituent",
@@ -2039,6 +2083,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="form_13f",
+        title="13F filing holdings",
         group="institutional",
         method="get_form_13f_by_quarter",
         path="/stable/institutional-ownership/extract",
@@ -2055,6 +2100,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="form_13f_dates",
+        title="13F filing dates",
         group="institutional",
         method="get_form_13f_dates",
         path="/stable/institutional-ownership/dates",
@@ -2125,6 +2171,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="transaction_types",
+        title="Insider transaction types",
         group="institutional",
         method="get_transaction_types",
         path="/stable/insider-trading-transaction-type",
@@ -2275,6 +2322,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="institutional_ownership_extract",
+        title="13F filing positions",
         group="institutional",
         method="get_institutional_ownership_extract",
         path="/stable/institutional-ownership/extract",
@@ -2426,6 +2474,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_earnings",
+        title="Earnings history",
         group="intelligence",
         method="get_historical_earnings",
         path="/stable/earnings",
@@ -2485,6 +2534,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="provider_articles",
+        title="Articles by the data provider",
         group="intelligence",
         method="get_provider_articles",
         path="/stable/{provider}-articles",
@@ -2536,6 +2586,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="stock_symbol_news",
+        title="Stock news by symbol",
         group="intelligence",
         method="get_stock_symbol_news",
         path="/stable/news/stock",
@@ -2602,6 +2653,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="forex_symbol_news",
+        title="Forex news by symbol",
         group="intelligence",
         method="get_forex_symbol_news",
         path="/stable/news/forex",
@@ -2625,6 +2677,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="crypto_symbol_news",
+        title="Crypto news by symbol",
         group="intelligence",
         method="get_crypto_symbol_news",
         path="/stable/news/crypto",
@@ -2728,6 +2781,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="esg_data",
+        title="ESG scores by date",
         group="intelligence",
         method="get_esg_data",
         path="/stable/esg-disclosures",
@@ -2764,6 +2818,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="senate_latest",
+        title="Latest Senate trades",
         group="intelligence",
         method="get_senate_latest",
         path="/stable/senate-latest",
@@ -2778,6 +2833,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="senate_trading",
+        title="Senate trades",
         group="intelligence",
         method="get_senate_trading",
         path="/stable/senate-trades",
@@ -2830,6 +2886,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="house_latest",
+        title="Latest House trades",
         group="intelligence",
         method="get_house_latest",
         path="/stable/house-latest",
@@ -2844,6 +2901,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="house_disclosure",
+        title="House trades",
         group="intelligence",
         method="get_house_disclosure",
         path="/stable/house-trades",
@@ -2870,6 +2928,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="senate_profile",
+        title="Congress member profiles",
         group="intelligence",
         method="get_senate_profile",
         path="/stable/senate-profile",
@@ -2887,6 +2946,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="senate_positions",
+        title="Congress member terms",
         group="intelligence",
         method="get_senate_positions",
         path="/stable/senate-positions",
@@ -2903,6 +2963,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="senate_net_worth",
+        title="Congress member net worth",
         group="intelligence",
         method="get_senate_net_worth",
         path="/stable/senate-net-worth",
@@ -2917,6 +2978,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="senate_net_worth_aggregated",
+        title="Congress member net worth by year",
         group="intelligence",
         method="get_senate_net_worth_aggregated",
         path="/stable/senate-net-worth-aggregated",
@@ -2944,6 +3006,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="crowdfunding_rss",
+        title="Latest crowdfunding offerings",
         group="intelligence",
         method="get_crowdfunding_rss",
         path="/stable/crowdfunding-offerings-latest",
@@ -2980,6 +3043,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="equity_offering_rss",
+        title="Latest equity offerings",
         group="intelligence",
         method="get_equity_offering_rss",
         path="/stable/fundraising-latest",
@@ -3017,6 +3081,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="ratings_snapshot",
+        title="Fundamental rating",
         group="intelligence",
         method="get_ratings_snapshot",
         path="/stable/ratings-snapshot",
@@ -3057,6 +3122,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="price_target_latest_news",
+        title="Latest price target news",
         group="intelligence",
         method="get_price_target_latest_news",
         path="/stable/price-target-latest-news",
@@ -3068,6 +3134,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="grades",
+        title="Analyst grades",
         group="intelligence",
         method="get_grades",
         path="/stable/grades",
@@ -3096,6 +3163,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="grades_consensus",
+        title="Analyst grades consensus",
         group="intelligence",
         method="get_grades_consensus",
         path="/stable/grades-consensus",
@@ -3108,6 +3176,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="grades_news",
+        title="Analyst grade news",
         group="intelligence",
         method="get_grades_news",
         path="/stable/grades-news",
@@ -3122,6 +3191,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="grades_latest_news",
+        title="Latest analyst grade news",
         group="intelligence",
         method="get_grades_latest_news",
         path="/stable/grades-latest-news",
@@ -3306,6 +3376,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="stock_list",
+        title="Stock symbols",
         group="market",
         method="get_stock_list",
         path="/stable/stock-list",
@@ -3317,6 +3388,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="etf_list",
+        title="ETF symbols",
         group="market",
         method="get_etf_list",
         path="/stable/etf-list",
@@ -3339,6 +3411,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="search_name",
+        title="Search by company name",
         group="market",
         method="get_search_name",
         path="/stable/search-name",
@@ -3434,6 +3507,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="gainers",
+        title="Biggest gainers",
         group="market",
         method="get_gainers",
         path="/stable/biggest-gainers",
@@ -3445,6 +3519,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="losers",
+        title="Biggest losers",
         group="market",
         method="get_losers",
         path="/stable/biggest-losers",
@@ -3456,6 +3531,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="most_active",
+        title="Most active stocks",
         group="market",
         method="get_most_active",
         path="/stable/most-actives",
@@ -3640,6 +3716,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="actively_trading_list",
+        title="Actively traded symbols",
         group="market",
         method="get_actively_trading_list",
         path="/stable/actively-trading-list",
@@ -3651,6 +3728,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="tradable_list",
+        title="Tradable symbols",
         group="market",
         method="get_tradable_list",
         path="/stable/tradable-list",
@@ -3665,6 +3743,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="search",
+        title="Symbol search",
         group="market",
         method="get_search",
         path="/stable/search-symbol",
@@ -3680,6 +3759,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="company_screener",
+        title="Company screener (stocks, ETFs, funds)",
         group="market",
         method="get_company_screener",
         path="/stable/company-screener",
@@ -3801,6 +3881,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="filings_8k",
+        title="Latest 8-K filings",
         group="sec",
         method="get_latest_8k",
         path="/stable/sec-filings-8k",
@@ -3818,6 +3899,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="filings_financials",
+        title="Latest financial filings",
         group="sec",
         method="get_latest_financials",
         path="/stable/sec-filings-financials",
@@ -3835,6 +3917,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="filings_search_form",
+        title="SEC filings by form type",
         group="sec",
         method="search_by_form_type",
         path="/stable/sec-filings-search/form-type",
@@ -3853,6 +3936,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="filings_search_symbol",
+        title="SEC filings by symbol",
         group="sec",
         method="search_by_symbol",
         path="/stable/sec-filings-search/symbol",
@@ -3871,6 +3955,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="filings_search_cik",
+        title="SEC filings by CIK",
         group="sec",
         method="search_by_cik",
         path="/stable/sec-filings-search/cik",
@@ -3889,6 +3974,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="company_search_name",
+        title="SEC company search by name",
         group="sec",
         method="search_company_by_name",
         path="/stable/sec-filings-company-search/name",
@@ -3909,6 +3995,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="company_search_symbol",
+        title="SEC company search by symbol",
         group="sec",
         method="search_company_by_symbol",
         path="/stable/sec-filings-company-search/symbol",
@@ -3921,6 +4008,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="company_search_cik",
+        title="SEC company search by CIK",
         group="sec",
         method="search_company_by_cik",
         path="/stable/sec-filings-company-search/cik",
@@ -3975,6 +4063,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="all_industry_classification",
+        title="All industry classifications",
         group="sec",
         method="get_all_industry_classification",
         path="/stable/all-industry-classification",
@@ -3989,6 +4078,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="sma",
+        title="Simple moving average (SMA)",
         group="technical",
         method="get_sma",
         path="/stable/technical-indicators/sma",
@@ -4015,6 +4105,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="ema",
+        title="Exponential moving average (EMA)",
         group="technical",
         method="get_ema",
         path="/stable/technical-indicators/ema",
@@ -4041,6 +4132,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="wma",
+        title="Weighted moving average (WMA)",
         group="technical",
         method="get_wma",
         path="/stable/technical-indicators/wma",
@@ -4067,6 +4159,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="dema",
+        title="Double exponential moving average (DEMA)",
         group="technical",
         method="get_dema",
         path="/stable/technical-indicators/dema",
@@ -4093,6 +4186,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="tema",
+        title="Triple exponential moving average (TEMA)",
         group="technical",
         method="get_tema",
         path="/stable/technical-indicators/tema",
@@ -4119,6 +4213,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="rsi",
+        title="Relative strength index (RSI)",
         group="technical",
         method="get_rsi",
         path="/stable/technical-indicators/rsi",
@@ -4171,6 +4266,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="williams",
+        title="Williams %R",
         group="technical",
         method="get_williams",
         path="/stable/technical-indicators/williams",
@@ -4197,6 +4293,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="adx",
+        title="Average directional index (ADX)",
         group="technical",
         method="get_adx",
         path="/stable/technical-indicators/adx",
@@ -4223,6 +4320,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="latest_transcripts",
+        title="Latest earnings call transcripts",
         group="transcripts",
         method="get_latest",
         path="/stable/earning-call-transcript-latest",
@@ -4238,6 +4336,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="transcript",
+        title="Earnings call transcript",
         group="transcripts",
         method="get_transcript",
         path="/stable/earning-call-transcript",
@@ -4255,6 +4354,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="transcript_dates",
+        title="Earnings call transcript dates",
         group="transcripts",
         method="get_available_dates",
         path="/stable/earning-call-transcript-dates",
@@ -4267,6 +4367,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="transcript_symbols",
+        title="Symbols with earnings call transcripts",
         group="transcripts",
         method="get_available_symbols",
         path="/stable/earnings-transcript-list",
@@ -4281,6 +4382,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="commodity_list",
+        title="Commodity symbols",
         group="commodity",
         method="get_commodity_list",
         path="/stable/commodity-list",
@@ -4291,6 +4393,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="historical_employee_count",
+        title="Employee count by period",
         group="company",
         method="get_historical_employee_count",
         path="/stable/historical-employee-count",
@@ -4305,6 +4408,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="economic_indicator",
+        title="Economic indicator values",
         group="economics",
         method="get_economic_indicator",
         path="/stable/economic-indicator",
@@ -4319,6 +4423,7 @@ ENDPOINTS: tuple[E, ...] = (
     ),
     E(
         key="esg_disclosures",
+        title="ESG disclosures by filing",
         group="esg",
         method="get_esg_disclosures",
         path="/stable/esg-disclosure",

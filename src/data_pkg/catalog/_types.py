@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Literal, Union
 
 from data_pkg.catalog._default_set import DEFAULT_SET
+from data_pkg.catalog._titles import TITLES
 
 _DEFAULT_MEMBERS = frozenset(DEFAULT_SET)
 
@@ -113,11 +114,19 @@ class Endpoint:
     """Key of the same answer narrowed to chosen symbols; the client method then takes an optional ``symbol``."""
     history: bool = False
     """One symbol's price history: the client's list also answers ``.historical`` and ``.symbol`` (earlier shape)."""
+    title: str | None = None
+    """What hosts show for the tool where the words of the key would not do ("Simple moving average (SMA)" for
+    ``sma``); ``scripts/generate.py`` writes every endpoint's title into ``_titles.py`` (see :attr:`tool_title`)."""
 
     @property
     def spec(self) -> str:
         """The dotted name the spec uses: ``company.quote``."""
         return f"{self.group}.{self.key}"
+
+    @property
+    def tool_title(self) -> str:
+        """The tool's human title (``title`` in ``tools/list``): the catalog's own, else the words of its key."""
+        return TITLES.get(self.key) or self.title or self.key
 
     @property
     def default(self) -> bool:

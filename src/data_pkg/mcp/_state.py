@@ -75,6 +75,7 @@ def _setup_tool(problems: tuple[str, ...]) -> types.Tool:
     )
     return types.Tool(
         name=SETUP_TOOL,
+        title="Setup problem",
         description=description,
         input_schema={"type": "object", "properties": {}, "additionalProperties": False},
         annotations=types.ToolAnnotations(read_only_hint=True),

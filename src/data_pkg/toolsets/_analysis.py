@@ -107,6 +107,8 @@ QUERY_KEY = "query"
 MAX_SQL_CHARS = 20_000
 """Characters of one statement: a real analytic query is a few hundred."""
 
+QUERY_TITLE = "Query kept tables (SQL)"
+"""What hosts show for the query tool."""
 QUERY_DESCRIPTION = (
     "Run one read-only SQLite SELECT over the tables kept from earlier answers (each answer's note names its"
     " table and row count); columns keep the answer's names, dates are ISO text. Finance aggregates, each"

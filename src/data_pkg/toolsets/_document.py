@@ -69,7 +69,7 @@ FIELDS: tuple[FieldSpec, ...] = (
         "max_tokens",
         "Budget of this tool list in estimated tokens (as data-mcp tools counts them); lint fails above it.",
     ),
-    FieldSpec("overrides", "Per-tool changes, keyed by tool name: name, description, fixed arguments."),
+    FieldSpec("overrides", "Per-tool changes, keyed by tool name: name, title, description, fixed arguments."),
     FieldSpec("output_schemas", "Publish output schemas for tools (costs tokens; off by default)."),
     FieldSpec(
         "max_answer_tokens",
@@ -92,6 +92,7 @@ FIELD_NAMES: frozenset[str] = frozenset(f.name for f in FIELDS)
 
 OVERRIDE_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("name", "The tool's name instead of the style's (the prefix still applies)."),
+    FieldSpec("title", "The tool's title, what hosts show for it, instead of the catalog's."),
     FieldSpec("description", "The tool's description instead of the catalog's."),
     FieldSpec("fixed", "Argument values always sent; these parameters disappear from the tool's input schema."),
     FieldSpec("fields", "Keep only these fields of each answer row (the answer's names, e.g. date, close)."),

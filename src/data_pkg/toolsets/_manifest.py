@@ -49,6 +49,7 @@ class Override:
     fields: tuple[Located[str], ...] | None = None
     exclude_fields: tuple[Located[str], ...] = ()
     max_answer_tokens: Located[int] | None = None
+    title: Located[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +284,7 @@ class _Validator:
         return tuple(found)
 
     def override(self, target: Located[str], entry: Node) -> Override:
-        name = description = None
+        name = description = title = None
         fixed: tuple[tuple[Located[str], Located[FixedValue]], ...] = ()
         fields: tuple[Located[str], ...] | None = None
         exclude_fields: tuple[Located[str], ...] = ()
@@ -311,6 +312,8 @@ class _Validator:
                     name = None
             elif field == "description":
                 description = self.string(value, "an override's description")
+            elif field == "title":
+                title = self.string(value, "an override's title")
             elif field == "fields":
                 fields = self.strings(value, "an override's fields")
             elif field == "exclude_fields":
@@ -319,7 +322,7 @@ class _Validator:
                 budget = self.budget(value, "an override's max_answer_tokens")
             else:
                 fixed = self.fixed(value)
-        return Override(target, name, description, fixed, fields, exclude_fields, budget)
+        return Override(target, name, description, fixed, fields, exclude_fields, budget, title)
 
     def fixed(self, node: Node) -> tuple[tuple[Located[str], Located[FixedValue]], ...]:
         if node.kind != "map":

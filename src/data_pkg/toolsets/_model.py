@@ -45,6 +45,7 @@ class OverrideSchema(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     name: ToolName | None = Field(None, description=_OVERRIDE_DOCS["name"])
+    title: Text | None = Field(None, description=_OVERRIDE_DOCS["title"])
     description: Text | None = Field(None, description=_OVERRIDE_DOCS["description"])
     fixed: dict[Text, FixedArgument] | None = Field(None, description=_OVERRIDE_DOCS["fixed"])
     comment_: StrictStr | None = Field(None, alias=COMMENT_KEY, description=_COMMENT)

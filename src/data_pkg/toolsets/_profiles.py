@@ -12,6 +12,11 @@ from functools import cache
 from pathlib import Path
 
 DEFAULT_PROFILE = "default"
+DEFAULT_DESCRIPTION = (
+    "The default set of market-data tools: the ones agents ask for most (quotes, prices, statements, news,"
+    " economics ...). A manifest or another profile chooses others."
+)
+"""What the built-in default set is for, as a manifest's description says it (the set has no file)."""
 """The built-in profile: the catalog's default set. Also what ``resolve(None)`` gives."""
 
 SUFFIXES: tuple[str, ...] = (".py", ".yaml", ".yml", ".json")

@@ -54,7 +54,7 @@ class Tool:
 class Registry:
     """An immutable, ordered set of tools with unique names."""
 
-    __slots__ = ("_by_name", "_tools", "analysis", "name_style", "prefix", "query")
+    __slots__ = ("_by_name", "_tools", "analysis", "description", "name_style", "prefix", "query")
 
     def __init__(
         self,
@@ -64,6 +64,7 @@ class Registry:
         prefix: str = "",
         analysis: AnalysisSpec | None = None,
         query: Tool | None = None,
+        description: str | None = None,
     ) -> None:
         by_name = {tool.name: tool for tool in tools}
         if len(by_name) != len(tools) or (query is not None and query.name in by_name):
@@ -77,6 +78,8 @@ class Registry:
         """The bounds of kept tables when the manifest turns analysis on, else None."""
         self.query = query
         """The query tool (listed after the endpoint tools) when analysis is on, else None."""
+        self.description = description
+        """What the tool set is for: the manifest's description (a profile's docstring), else None."""
 
     @property
     def tools(self) -> tuple[Tool, ...]:

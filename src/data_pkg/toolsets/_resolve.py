@@ -17,7 +17,7 @@ manifest (an extended manifest is resolved the same way first):
 4. **exclude**: remove every tool matching each pattern or name.
 5. **max_tier**: drop tools above that plan tier. A filter, not an error (``Resolution.dropped_by_tier``
    lists them, for the linter).
-6. **overrides**: rename, re-describe, fix arguments. An override of a tool the steps above did not
+6. **overrides**: rename, retitle, re-describe, fix arguments. An override of a tool the steps above did not
    select (before the tier filter) is an error (DM403); overrides of tools dropped by the tier
    filter, or whose path segment is not configured, are ignored.
 7. **naming**: the style is ``DATA_MCP_TOOL_NAME_STYLE``, else the manifest's ``name_style``, else
@@ -44,10 +44,11 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from data_pkg.catalog import SEGMENT_ENV
-from data_pkg.toolsets._analysis import QUERY_DESCRIPTION, query_input_schema, query_tool_name
+from data_pkg.toolsets._analysis import QUERY_DESCRIPTION, QUERY_TITLE, query_input_schema, query_tool_name
 from data_pkg.toolsets._answer import AnswerSpec, answer_defaults
 from data_pkg.toolsets._diagnostics import Diagnostic, ToolsetError
 from data_pkg.toolsets._naming import DEFAULT_STYLE, base_name, name_pattern, style_from_env
+from data_pkg.toolsets._profiles import DEFAULT_DESCRIPTION, DEFAULT_PROFILE
 from data_pkg.toolsets._registry import Registry, Tool
 from data_pkg.toolsets._schemas import input_schema, output_schema, tool_description
 from data_pkg.toolsets._select import Change, Selection, Selector
@@ -140,7 +141,12 @@ def _answer(selection: Selection, change: Change | None, defaults: AnswerSpec) -
 
 
 def _registry(
-    selection: Selection, names: Mapping[str, str], style: str, prefix: str, defaults: AnswerSpec
+    selection: Selection,
+    names: Mapping[str, str],
+    style: str,
+    prefix: str,
+    defaults: AnswerSpec,
+    description: str | None = None,
 ) -> Registry:
     """The tools of a clean selection, in selection order, with schemas built for their fixed arguments."""
     tools = []
@@ -151,6 +157,7 @@ def _registry(
         tools.append(
             Tool(
                 name=names[key],
+                title=(change.title if change and change.title else None) or endpoint.tool_title,
                 description=(change.description if change and change.description else None)
                 or tool_description(endpoint),
                 input_schema=input_schema(endpoint, fixed),
@@ -166,8 +173,11 @@ def _registry(
     query = None
     if analysis is not None:
         spec = _answer(selection, None, defaults)  # the manifest's budget and format; no fields to choose
-        query = Tool(query_tool_name(style, prefix), QUERY_DESCRIPTION, query_input_schema(), endpoint="", answer=spec)
-    return Registry(tuple(tools), name_style=style, prefix=prefix, analysis=analysis, query=query)
+        name = query_tool_name(style, prefix)
+        query = Tool(name, QUERY_DESCRIPTION, query_input_schema(), endpoint="", title=QUERY_TITLE, answer=spec)
+    return Registry(
+        tuple(tools), name_style=style, prefix=prefix, analysis=analysis, query=query, description=description
+    )
 
 
 _NOTHING: Mapping[str, object] = MappingProxyType({})
@@ -220,7 +230,11 @@ def resolve(
     dropped = tuple(selection.dropped_by_tier)
     if blocked:
         return Resolution(None, _ordered(selector.diagnostics), files, dropped, selector.top_parsed)
-    registry = _registry(selection, names, style, prefix, defaults)
+    top = selector.top_parsed.manifest if selector.top_parsed is not None else None
+    description = top.description if top is not None else None
+    if selector.top_parsed is None and (source is None or source == DEFAULT_PROFILE):
+        description = DEFAULT_DESCRIPTION
+    registry = _registry(selection, names, style, prefix, defaults, description)
     return Resolution(registry, _ordered(selector.diagnostics), files, dropped, selector.top_parsed)
 
 

@@ -61,6 +61,7 @@ class Change:
     fields: tuple[str, ...] | None = None
     exclude_fields: tuple[str, ...] = ()
     max_answer_tokens: int | None = None
+    title: str | None = None
 
     def merged(self, other: Change) -> Change:
         """This change with ``other`` on top: its fields win where set, fixed arguments merge."""
@@ -72,6 +73,7 @@ class Change:
             other.fields if other.fields is not None else self.fields,
             other.exclude_fields or self.exclude_fields,
             other.max_answer_tokens or self.max_answer_tokens,
+            other.title or self.title,
         )
 
 
@@ -499,6 +501,7 @@ class Selector:
             None if override.fields is None else current(f.value for f in override.fields),
             current(f.value for f in override.exclude_fields),
             override.max_answer_tokens.value if override.max_answer_tokens else None,
+            override.title.value if override.title else None,
         )
 
     def answer_fields(self, manifest: Manifest, endpoint: Endpoint, override: Override) -> bool:
