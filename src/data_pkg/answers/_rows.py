@@ -29,8 +29,11 @@ class Rows:
 
 
 def find_rows(value: Any) -> Rows | None:
-    """The rows of ``value``: the list itself, or an object's longest list of objects; None when there are none."""
-    if isinstance(value, list):
+    """The rows of ``value``: the list itself, or an object's longest list of objects; None when there are none.
+
+    A list may be any sequence of rows but a string: the client's rows read on demand are one.
+    """
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
         return Rows(value)
     if isinstance(value, dict):
         lists = [(len(v), k) for k, v in value.items() if isinstance(v, list) and v and isinstance(v[0], dict)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -85,6 +85,13 @@ def _structured_rows(models: Any, values: Any) -> Any:
     return plain(models)
 
 
+def _leading(rows: Any, shown: int | None) -> Any:
+    """The first ``shown`` of ``rows`` (each read then) when they are rows and some are shown, else ``rows``."""
+    if shown is None or not isinstance(rows, Sequence) or isinstance(rows, (str, bytes)):
+        return rows
+    return rows[:shown]
+
+
 def _validated(value: Any) -> bool:
     """Whether every row of a client result was validated against its model (see ``ResponseModel.validated``)."""
     rows = value if isinstance(value, list) else [value]
@@ -114,7 +121,9 @@ class ResultWriter:
         that fits it, built from ``models`` (the client's models of the same answer) when given, else
         from ``value``, cut to the same rows: a single-row answer is the object itself; a list travels
         under ``"result"`` because the schema's root must be an object. ``also`` is a sentence the note
-        ends with (where the server kept the rows), making a note when there was none.
+        ends with (where the server kept the rows), making a note when there was none. Of ``models``
+        only the rows shown are read, so the client's rows read on demand are validated (and under the
+        strict validation mode refused) only where they are shown: its error is then the result.
 
         Whatever fails while writing (an upstream value nobody foresaw) is an ``[invalid_response]``
         result naming the cause, never an exception: the SDK would answer one with a JSON-RPC error
@@ -122,6 +131,9 @@ class ResultWriter:
         """
         try:
             written = write_answer(plain(value), spec, call, also=also)
+            # Structured content holds the rows shown, and only they are validated: the client's rows
+            # read on demand are validated as they are read, under the validation mode.
+            value, models = _leading(value, written.shown), _leading(models, written.shown)
             if schema is None:
                 return self.result(written)
             if models is None:
@@ -131,6 +143,8 @@ class ResultWriter:
             except ValueError as error:  # a model's dump refused a value (nested past the encoder's depth)
                 return self.unstructured(written, _unencodable(error))
             return self.result(written, schema=schema, check=not _validated(models), structured=structured)
+        except DataError as error:  # a row read that is not JSON, or (strict validation mode) misfits its model
+            return self.failure(error)
         except Exception as error:
             logger.warning("the answer could not be written", exc_info=True)
             return self.unwritten(error)

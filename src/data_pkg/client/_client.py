@@ -112,6 +112,13 @@ class DataClient(_Configured, SyncGroups):
         values, models = self._transport.call(endpoint, args, with_models=True, refresh=refresh)
         return values, models
 
+    def call_lazily(self, endpoint: str, **args: Any) -> tuple[Any, Any]:
+        """:meth:`call_with_models` for a caller that reads only some rows: a list answer's rows are sequences
+        whose rows are parsed (values) and validated (models, under the validation mode) when first read."""
+        refresh = _force_refresh(args)
+        values, models = self._transport.call(endpoint, args, lazy=True, refresh=refresh)
+        return values, models
+
     def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:
         """Stream an endpoint's raw answer (bulk CSV, xlsx) into a file without holding it in memory."""
         return self._transport.download(endpoint, destination, args)
@@ -164,6 +171,13 @@ class AsyncDataClient(_Configured, AsyncGroups):
         """``(call_json(...), call(...))`` from one request: the upstream's JSON values and their models."""
         refresh = _force_refresh(args)
         values, models = await self._transport.call(endpoint, args, with_models=True, refresh=refresh)
+        return values, models
+
+    async def call_lazily(self, endpoint: str, **args: Any) -> tuple[Any, Any]:
+        """:meth:`call_with_models` for a caller that reads only some rows: a list answer's rows are sequences
+        whose rows are parsed (values) and validated (models, under the validation mode) when first read."""
+        refresh = _force_refresh(args)
+        values, models = await self._transport.call(endpoint, args, lazy=True, refresh=refresh)
         return values, models
 
     async def download(self, endpoint: str, destination: str | os.PathLike[str], **args: Any) -> Path:

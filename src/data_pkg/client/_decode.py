@@ -78,9 +78,7 @@ def json_rows(endpoint: Endpoint, body: bytes, limit: int = Settings.max_rows) -
     try:
         raw = json.loads(body)
     except (ValueError, RecursionError):
-        raise ResponseValidationError(
-            f"{endpoint.spec}: the upstream answer is not valid JSON", endpoint=endpoint.spec
-        ) from None
+        raise not_json(endpoint) from None
     if isinstance(raw, dict):
         # Some endpoints answer one object instead of a one-element list.
         return [raw]
@@ -91,6 +89,11 @@ def json_rows(endpoint: Endpoint, body: bytes, limit: int = Settings.max_rows) -
     if len(raw) > limit:
         raise too_many_rows(endpoint.spec, limit)
     return raw
+
+
+def not_json(endpoint: Endpoint) -> ResponseValidationError:
+    """The error for an answer (or a row of it) that is not valid JSON."""
+    return ResponseValidationError(f"{endpoint.spec}: the upstream answer is not valid JSON", endpoint=endpoint.spec)
 
 
 def decode_rows(endpoint: Endpoint, rows: list[Any], mode: ValidationMode) -> list[Any]:

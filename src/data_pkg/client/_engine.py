@@ -21,6 +21,7 @@ from data_pkg.catalog import Endpoint, lookup
 from data_pkg.client._args import WireRequest, encode, query_string
 from data_pkg.client._cache import TTLS, Cache, cache_key, open_cache
 from data_pkg.client._decode import decode_json, decode_rows, json_rows
+from data_pkg.client._lazy import LazyAnswer
 from data_pkg.client._limits import Limits, holds_more_rows, too_many_rows
 from data_pkg.client._ratelimit import RateLimiter, RateLimitInfo, parse_rate_limit_headers, plan_rate
 from data_pkg.client._upstream_errors import classify, error_message_of, looks_like_a_page
@@ -201,19 +202,30 @@ class Engine:
                 endpoint=endpoint.spec,
             )
 
-    def answer(self, call: Call, body: bytes, *, plain: bool = False, with_models: bool = False) -> Any:
+    def answer(
+        self, call: Call, body: bytes, *, plain: bool = False, with_models: bool = False, lazy: bool = False
+    ) -> Any:
         """The result of a JSON answer: model(s), or with ``plain`` the upstream's own JSON values.
 
         Plain values are validated all the same, so the validation mode still applies (strict refuses
         a misfit, warn logs it); only the conversion into models is skipped. ``with_models`` gives both,
-        ``(values, models)``, from the one body. A single-row endpoint gives its one row, or
-        NotFoundError when the answer is empty.
+        ``(values, models)``, from the one body. ``lazy`` gives both too, as sequences whose rows are
+        parsed (values) and validated (models) only when read (see ``_lazy.py``): the validation mode
+        applies to the models read. A single-row endpoint gives its one row, or NotFoundError when the
+        answer is empty.
         """
         mode = self.settings.validation_mode
         limit = self.settings.max_rows
-        if holds_more_rows(body, limit, strings=call.endpoint.model == "str"):
+        split = LazyAnswer.split(call.endpoint, body, mode) if lazy else None
+        if split is not None:
+            if len(split.values) > limit:
+                raise too_many_rows(call.endpoint.spec, limit)
+            rows, models = (split.values, split.models) if split.values else ([], [])
+            with_models = True
+        elif holds_more_rows(body, limit, strings=call.endpoint.model == "str"):
             raise too_many_rows(call.endpoint.spec, limit)
-        if plain or with_models:
+        elif plain or with_models or lazy:  # lazy: a body the splitter refused is decoded whole, as before
+            with_models = with_models or lazy
             rows = json_rows(call.endpoint, body, limit)
             models = decode_rows(call.endpoint, rows, mode)
         else:

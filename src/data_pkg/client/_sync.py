@@ -30,11 +30,15 @@ class SyncTransport(Sender[httpx2.Client, httpx2.BaseTransport]):
         plain: bool = False,
         refresh: bool = False,
         with_models: bool = False,
+        lazy: bool = False,
     ) -> Any:
-        """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values (``with_models``: both)."""
+        """Call endpoint ``name`` and return its model(s), or with ``plain`` its JSON values (``with_models``: both;
+        ``lazy``: both, each row read when first used)."""
         call = self.engine.prepare(name, args)
         self.engine.expect_json(call)
-        return self.engine.answer(call, self.fetch(call, refresh=refresh), plain=plain, with_models=with_models)
+        return self.engine.answer(
+            call, self.fetch(call, refresh=refresh), plain=plain, with_models=with_models, lazy=lazy
+        )
 
     def fetch(self, call: Call, *, refresh: bool = False) -> bytes:
         """The answer body: from the cache when fresh, else from the network (then cached).

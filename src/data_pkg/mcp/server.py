@@ -161,13 +161,10 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
 
         try:
             client = runtime.client()
-            if tool.output_schema is None:
-                value = await client.call_json(endpoint.key, **arguments)
-                models = None
-            else:
-                # Structured results must fit the output schema, which the models define; the text is the
-                # upstream's own JSON all the same (its date formats, its numbers as strings), from one request.
-                value, models = await client.call_with_models(endpoint.key, **arguments)
+            # Structured results must fit the output schema, which the models define; the text is the
+            # upstream's own JSON all the same (its date formats, its numbers as strings), from one request.
+            # Rows are parsed and validated as the answer reads them: a cut answer costs what it shows.
+            value, models = await client.call_lazily(endpoint.key, **arguments)
         except DataError as error:
             logger.info("%s failed: %s", tool.name, error)
             return WRITER.failure(error)
