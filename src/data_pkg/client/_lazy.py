@@ -16,15 +16,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
-
-import msgspec
+from functools import cache
+from typing import TYPE_CHECKING, Any, overload
 
 from data_pkg.catalog import Endpoint
 from data_pkg.client._decode import Misfits, decode_row, not_json
 from data_pkg.settings import ValidationMode
 
-_SPLIT = msgspec.json.Decoder(list[msgspec.Raw])
+if TYPE_CHECKING:
+    import msgspec
+
+
+@cache
+def _splitter() -> msgspec.json.Decoder[list[msgspec.Raw]]:
+    """The decoder of a JSON list into its items' bytes, imported on first use (a client that never
+    reads on demand never loads msgspec)."""
+    import msgspec
+
+    return msgspec.json.Decoder(list[msgspec.Raw])
 
 
 class LazyAnswer:
@@ -45,9 +54,10 @@ class LazyAnswer:
     @classmethod
     def split(cls, endpoint: Endpoint, body: bytes, mode: ValidationMode) -> LazyAnswer | None:
         """``body`` split into its rows; None when it is not a JSON list the splitter reads (decode it whole)."""
+        splitter = _splitter()
         try:
-            pieces = _SPLIT.decode(body)
-        except (msgspec.DecodeError, RecursionError):
+            pieces = splitter.decode(body)
+        except (ValueError, RecursionError):  # msgspec.DecodeError is a ValueError
             return None
         return cls(endpoint, pieces, mode)
 
