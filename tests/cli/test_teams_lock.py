@@ -186,3 +186,24 @@ def test_a_lock_in_a_read_only_folder_is_a_message_not_a_traceback(locked: Repo)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "base/desk.lock.json: could not write the lock: Permission denied; the last one is unchanged" in done.stderr
     assert (folder / "desk.lock.json").read_bytes() == last_good
+
+
+def test_a_lock_and_impact_record_the_query_tool_analysis_adds(repo: Repo) -> None:
+    # Before, lock crashed with a traceback (zip() argument 2 is longer than argument 1) on any manifest with
+    # analysis on, and impact counted the query tool's bytes but not the tool.
+    repo.write("desk.yaml", "tools: [company.historical_prices]\nanalysis: true\n")
+    done = repo.run("lock", "desk.yaml")
+    assert done.returncode == 0, done.stderr
+    lock = json.loads(repo.read("desk.lock.json"))
+    tools = json.loads(repo.run("tools", "desk.yaml", "--json").stdout)
+    assert lock["order"] == [t["name"] for t in tools["tools"]] == ["historical_prices", "query"]
+    assert (lock["count"], lock["bytes"]) == (tools["count"], tools["bytes"])
+    query = next(t for t in lock["tools"] if t["name"] == "query")
+    assert query["endpoint"] is None and "sql" in query["inputSchema"]["properties"]
+    assert lock["analysis"]["max_shown_tokens"] == 2_000
+    repo.commit("A desk with analysis")
+    repo.write("desk.yaml", "tools: [company.historical_prices]\nanalysis: {max_rows: 5000}\n")
+    impact = json.loads(repo.run("impact", "desk.yaml", "--json").stdout)
+    (change,) = impact["manifests"]
+    assert change["after"]["tools"] == ["historical_prices", "query"] and change["changed"] == ["query"]
+    assert repo.run("lock", "--check", "desk.yaml").returncode == 1

@@ -109,7 +109,8 @@ def _state(resolution: Resolution, folder: Path) -> SetState:
     registry = resolution.registry
     if registry is None:
         return SetState(False, errors=errors)
-    return SetState(True, registry.names, registry.tools_list_bytes(), registry.estimated_tokens(), errors)
+    names = tuple(tool.name for tool in registry.listed)
+    return SetState(True, names, registry.tools_list_bytes(), registry.estimated_tokens(), errors)
 
 
 class _Snapshot:

@@ -58,7 +58,7 @@ def _tool(tool: Tool, entry: dict[str, Any]) -> dict[str, Any]:
         answer["exclude_fields"] = list(spec.exclude_fields)
     return {
         **entry,
-        "endpoint": lookup(tool.endpoint).spec,
+        "endpoint": lookup(tool.endpoint).spec if tool.endpoint else None,
         "fixed": fixed,
         "answer": answer,
         "bytes": size,
@@ -69,18 +69,21 @@ def _tool(tool: Tool, entry: dict[str, Any]) -> dict[str, Any]:
 def lock_document(registry: Registry, manifest: Path) -> dict[str, Any]:
     """The lock of a resolved manifest, as a JSON-ready dict."""
     listing = registry.tools_list()
-    tools = [_tool(tool, entry) for tool, entry in zip(registry, listing, strict=True)]
-    return {
+    tools = [_tool(tool, entry) for tool, entry in zip(registry.listed, listing, strict=True)]
+    document = {
         "version": LOCK_VERSION,
         "manifest": manifest.name,
         "name_style": registry.name_style,
         "prefix": registry.prefix,
-        "count": len(registry),
+        "count": len(listing),
         "bytes": registry.tools_list_bytes(),
         "estimated_tokens": registry.estimated_tokens(),
-        "order": list(registry.names),
+        "order": [tool.name for tool in registry.listed],
         "tools": sorted(tools, key=lambda t: str(t["name"])),
     }
+    if registry.analysis is not None:
+        document["analysis"] = registry.analysis.limits()  # the query tool's tables: bounds a review should see
+    return document
 
 
 def _plain(value: object) -> object:

@@ -88,8 +88,13 @@ class Registry:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Every tool name, in manifest order."""
+        """Every endpoint tool's name, in manifest order."""
         return tuple(self._by_name)
+
+    @property
+    def listed(self) -> tuple[Tool, ...]:
+        """Every tool as ``tools/list`` lists them: the endpoint tools, then the query tool when there is one."""
+        return self._tools if self.query is None else (*self._tools, self.query)
 
     def get(self, name: str) -> Tool | None:
         """The tool called ``name``, or None."""
@@ -113,8 +118,7 @@ class Registry:
 
     def tools_list(self) -> list[dict[str, Any]]:
         """The tools as the ``tools`` array of an MCP ``tools/list`` result."""
-        listed = [tool.to_mcp() for tool in self._tools]
-        return listed if self.query is None else [*listed, self.query.to_mcp()]
+        return [tool.to_mcp() for tool in self.listed]
 
     def tools_list_bytes(self) -> int:
         """Size in bytes of :meth:`tools_list` as compact UTF-8 JSON: what the agent host receives."""
@@ -188,4 +192,6 @@ def diff(old: Registry, new: Registry) -> RegistryDiff:
         added, removed = (added, (*removed, query.name)) if new.query is None else ((*added, query.name), removed)
     elif old.query is not None and new.query is not None and old.query.name != new.query.name:
         renamed = (*renamed, (old.query.name, new.query.name))
+    elif old.query is not None and new.query is not None and (old.query, old.analysis) != (new.query, new.analysis):
+        changed = (*changed, new.query.name)  # its description, budget or the limits of the tables it reads
     return RegistryDiff(added, removed, renamed, changed)
