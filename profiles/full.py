@@ -6,4 +6,5 @@ that. Bulk and file downloads are never tools (use the Python client); withdrawn
 ones whose path segment is not configured are skipped.
 """
 
+# data-mcp: ignore[DM510] every tool on purpose: for hosts with tool search; others take at most 128
 INCLUDE = ["*"]

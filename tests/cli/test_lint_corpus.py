@@ -55,6 +55,15 @@ EXPECTED: dict[str, list[str]] = {
     "dm507_over_budget.json": ["DM507 3:17"],
     "dm507_over_budget.py": ["DM507 4:14"],
     "dm507_over_budget.yaml": ["DM507 3:13"],
+    "dm508_long_description.json": ["DM508 4:38"],  # where the override's description starts
+    "dm508_long_description.py": ["DM508 7:13"],
+    "dm508_long_description.yaml": ["DM508 4:18"],
+    "dm509_long_instructions.json": ["DM509 2:18"],  # where the manifest's description starts
+    "dm509_long_instructions.py": ["DM509 1:1"],
+    "dm509_long_instructions.yaml": ["DM509 1:14"],
+    "dm510_too_many_tools.json": ["DM510 2:15"],  # where the manifest starts choosing tools
+    "dm510_too_many_tools.py": ["DM510 3:12"],
+    "dm510_too_many_tools.yaml": ["DM510 2:11"],
 }
 
 POSIX_ONLY = {"dm504_backslash.yaml"}

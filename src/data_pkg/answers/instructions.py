@@ -10,13 +10,18 @@ cut at a sentence (or a word) with an ellipsis.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["MAX_INSTRUCTIONS", "answers_paragraph", "errors_paragraph", "fitted"]
+if TYPE_CHECKING:
+    from data_pkg.toolsets import Registry
+
+__all__ = ["ELLIPSIS", "MAX_INSTRUCTIONS", "answers_paragraph", "errors_paragraph", "fitted", "local_instructions"]
 
 MAX_INSTRUCTIONS = 2_048
 """Characters of instructions some hosts keep; the servers' instructions never go over."""
 
-_ELLIPSIS = " …"
+ELLIPSIS = " …"
+"""What ends a description the instructions cut."""
 
 
 def answers_paragraph(budgets: Iterable[int], formats: Iterable[str]) -> str:
@@ -47,6 +52,17 @@ def errors_paragraph() -> str:
     )
 
 
+def local_instructions(registry: Registry) -> str:
+    """data-mcp's instructions for ``registry``: what the set is for (the manifest's description), its tools, how
+    answers are cut and noted, how errors read. ``data-mcp lint`` reads them too, to tell where a description is cut."""
+    tools = f"{len(registry)} market-data tools, one per data endpoint"
+    if registry.query is not None:
+        tools += f", and {registry.query.name}: read-only SQL over tables kept from earlier answers"
+    tools += ". Each tool's title and description say what it returns and what it needs."
+    answers = answers_paragraph((t.answer.max_tokens for t in registry), (t.answer.format for t in registry))
+    return fitted(registry.description, [tools, answers, errors_paragraph()])
+
+
 def fitted(purpose: str | None, paragraphs: Sequence[str], limit: int = MAX_INSTRUCTIONS) -> str:
     """``purpose`` then ``paragraphs``, blank-line separated, within ``limit`` characters.
 
@@ -58,10 +74,10 @@ def fitted(purpose: str | None, paragraphs: Sequence[str], limit: int = MAX_INST
         raise ValueError(f"the servers' own instructions are {len(body):,} characters, over {limit:,}")
     text = " ".join((purpose or "").split())  # one paragraph: a docstring's line breaks are layout
     room = limit - len(body) - 2
-    if not text or room <= len(_ELLIPSIS) + 10:
+    if not text or room <= len(ELLIPSIS) + 10:
         return body
     if len(text) > room:
-        text = _cut(text, room - len(_ELLIPSIS)) + _ELLIPSIS
+        text = _cut(text, room - len(ELLIPSIS)) + ELLIPSIS
     return f"{text}\n\n{body}"
 
 

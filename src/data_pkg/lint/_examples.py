@@ -25,6 +25,13 @@ _DOUBLINGS = tuple((_FIELDS[i % 3], _FIELDS[(i + 1) % 3]) for i in range(11))
 """(field doubled, field assigned) for each line of the DM108 example."""
 
 
+_QUOTE = "Live quote for one stock: price, change, day range, volume, market cap and P/E ratio."
+_LONG_QUOTE = f"      {_QUOTE}\n" * 25
+"""A folded YAML text of 25 lines, 2,150 characters: over the 2,048 some hosts keep (DM508)."""
+_LONG_DESK = "  This desk covers the companies the team follows, with statements, prices and news.\n" * 20
+"""A folded YAML text of 20 lines, 1,660 characters: more than the instructions have room for (DM509)."""
+
+
 def _examples(*examples: Example) -> Mapping[str, Example]:
     return MappingProxyType({e.code: e for e in examples})
 
@@ -277,6 +284,30 @@ EXAMPLES = _examples(
         Snippet('extends: [minimal]\nexclude: ["fundamental.*", "intelligence.*"]\nmax_tokens: 800\n'),
         "Tokens are counted as data-mcp tools counts them. A budget is the manifest's own (not inherited through"
         " extends); max_tokens in the repository's configuration covers manifests that set none.",
+    ),
+    Example(
+        "DM508",
+        Snippet(f"tools: [company.quote]\noverrides:\n  company.quote:\n    description: >\n{_LONG_QUOTE}"),
+        Snippet(f'tools: [company.quote]\noverrides:\n  company.quote:\n    description: "{_QUOTE}"\n'),
+        "The same sentence 25 times makes 2,150 characters. The catalog's own descriptions are one line each.",
+    ),
+    Example(
+        "DM509",
+        Snippet(f"description: >\n{_LONG_DESK}tools: [company.quote]\n"),
+        Snippet(
+            "description: This desk covers the companies the team follows, with statements, prices and news.\n"
+            "tools: [company.quote]\n"
+        ),
+        "The same sentence 20 times makes 1,660 characters; the server adds about 700 of its own (the tools, how"
+        " answers are cut and noted, how errors read), so the instructions keep the first sentences. Notes for the"
+        " people who maintain the manifest fit in a comment.",
+    ),
+    Example(
+        "DM510",
+        Snippet('include: ["*"]\n'),
+        Snippet('include: ["group:company", "group:fundamental", "group:market"]\n'),
+        "Every tool is what the full profile serves, for exploration and for hosts with tool search; it says so"
+        " with an inline ignore.",
     ),
 )
 """Every code's example, by code."""

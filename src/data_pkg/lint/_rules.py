@@ -27,8 +27,8 @@ LINT_RULES = RuleTable(
         "DM501",
         "non-portable-name",
         "warning",
-        "A tool name has a dot or more than 64 characters: MCP allows it, model APIs that accept only"
-        " ^[a-zA-Z0-9_-]{1,64}$ refuse the tool.",
+        "A tool name has a character outside A-Z a-z 0-9 _ - (a dot) or more than 64 characters: MCP allows it,"
+        " model APIs and hosts that accept only ^[a-zA-Z0-9_-]{1,64}$ refuse the tool.",
     ),
     Rule(
         "DM502",
@@ -66,6 +66,25 @@ LINT_RULES = RuleTable(
         "over-token-budget",
         "error",
         "The tool list costs more estimated tokens than the manifest's max_tokens (or the repository's).",
+    ),
+    Rule(
+        "DM508",
+        "long-description",
+        "warning",
+        "A tool's description (an override's) is over 2,048 characters: some hosts cut descriptions there.",
+    ),
+    Rule(
+        "DM509",
+        "long-instructions",
+        "warning",
+        "The manifest's description does not fit whole in the server's instructions (2,048 characters with what"
+        " the server adds about tools, answers and errors): some hosts cut instructions there, so the server cuts it.",
+    ),
+    Rule(
+        "DM510",
+        "too-many-tools",
+        "warning",
+        "The manifest publishes more than 128 tools: some hosts take no more, and agents choose worse among many.",
     ),
 )
 """The lint-only rules, by code."""

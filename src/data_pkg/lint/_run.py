@@ -22,6 +22,7 @@ from data_pkg.files import read_regular, real_path
 from data_pkg.lint._checks import budget_findings, name_findings, path_findings, secret_findings, tier_findings
 from data_pkg.lint._config import LintConfig, enforced
 from data_pkg.lint._dependents import DependentFinder
+from data_pkg.lint._host_limits import host_limit_findings
 from data_pkg.lint._ignore import Ignore, ignores_in
 from data_pkg.lint._inputs import LintInputError, Target, expand
 from data_pkg.lint._repo import PathDisplay
@@ -80,6 +81,7 @@ def _lint_target(target: Target, ctx: _Context) -> list[Finding]:
     if ctx.config.max_tokens is not None and ctx.config.source is not None and isinstance(target.source, Path):
         default = (ctx.config.max_tokens, ctx.config.source.name)
     found += budget_findings(resolution, manifest, file, default)
+    found += host_limit_findings(resolution, manifest, file)
     return _ordered(found, file)
 
 

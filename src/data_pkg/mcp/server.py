@@ -38,7 +38,7 @@ from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from data_pkg._version import __version__
 from data_pkg.answers import CallContext
-from data_pkg.answers.instructions import answers_paragraph, errors_paragraph, fitted
+from data_pkg.answers.instructions import fitted, local_instructions
 from data_pkg.answers.protocol import check_cursor, is_protocol_error
 from data_pkg.answers.results import ResultWriter
 from data_pkg.catalog import by_key
@@ -67,16 +67,10 @@ SERVER_TITLE = "Market data (local)"
 def instructions(snapshot: Snapshot) -> str:
     """The server instructions for ``snapshot``: what its set is for (the manifest's description), its tools,
     how answers are cut and noted, how errors read; within the 2,048 characters some hosts keep."""
-    registry = snapshot.registry
-    if registry is None:
+    if snapshot.registry is None:
         problem = f"data-mcp could not load its tool set: call {SETUP_TOOL} to read why. Saving a fixed manifest"
         return fitted(None, [problem + " reloads it, and the host is told the tools changed."])
-    tools = f"{len(registry)} market-data tools, one per data endpoint"
-    if registry.query is not None:
-        tools += f", and {registry.query.name}: read-only SQL over tables kept from earlier answers"
-    tools += ". Each tool's title and description say what it returns and what it needs."
-    answers = answers_paragraph((t.answer.max_tokens for t in registry), (t.answer.format for t in registry))
-    return fitted(registry.description, [tools, answers, errors_paragraph()])
+    return local_instructions(snapshot.registry)
 
 
 @dataclass

@@ -72,6 +72,8 @@ class Manifest:
     max_answer_tokens: Located[int] | None = None
     answer_format: Located[str] | None = None
     analysis: Located[AnalysisSpec] | None = None
+    description_at: Located[str] | None = None
+    """The description where it was written (lint points at it)."""
 
 
 def _type_name(node: Node) -> str:
@@ -167,6 +169,8 @@ class _Validator:
             value = self.field(name, node)
             if value is not None:
                 values[name] = value
+                if name == "description":
+                    values["description_at"] = Located(value, node.line, node.col)
         return Manifest(self.file, self.format, **values)  # type: ignore[arg-type]
 
     def field(self, name: str, node: Node) -> object:

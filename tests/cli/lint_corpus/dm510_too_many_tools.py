@@ -1,0 +1,3 @@
+"""Every tool: more than some hosts take."""
+
+INCLUDE = ["*"]
