@@ -40,7 +40,8 @@ def run(upstream: Upstream, context: dict[str, Any], first: dict[str, Any], budg
         rows = upstream(arguments)
         answer = write_answer(rows, AnswerSpec(max_tokens=budget), CallContext(frozenset(params), arguments, defaults))
         assert estimate_tokens(answer.text) + estimate_tokens(answer.note or "") <= budget
-        shown = read_table(answer.text) if len(rows) > 1 and answer.text else (answer.value or [])
+        table = answer.text and not answer.text.startswith(("[", "{"))  # a row over the budget alone is JSON, cut
+        shown = read_table(answer.text) if table else (answer.value or [])
         return rows, [row["id"] for row in shown], answer.note, answer.text
 
     return follow(first, call)

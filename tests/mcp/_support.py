@@ -98,5 +98,5 @@ WITHHELD_AT_DEFAULT = {"full_financial_statement": "statements/as-reported-finan
 the writer's bound (no tokenizer) charges about four times their o200k count, so its row is over 8,000 by the
 bound even cut, and the answer is an error saying so (docs/server.md states it; a manifest's fields get it)."""
 
-WITHHELD = re.compile(r"Row 1 of [\d,]+ is over the 8,000-token budget even with its texts and lists cut")
-"""The start of that error's text."""
+WITHHELD = re.compile(r"\[config\] Row 1 of [\d,]+ is over the 8,000-token budget even with its texts and lists cut")
+"""The start of that error's text (its category, ``answers.results.WITHHELD``, then what was withheld)."""

@@ -16,7 +16,7 @@ from benchmarks import o200k
 from tests.answers.follow import MAX_CALLS, next_calls, not_shown
 from tests.answers.tables import read_table
 from tests.mcp._support import connect, server_env
-from tests.mcp.test_answers import SEGMENTS, blocks, sandbox
+from tests.mcp.test_answers import MORE, SEGMENTS, blocks, sandbox
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -27,7 +27,8 @@ FULL = {"DATA_MCP_PROFILE": "full", **SEGMENTS}
 async def _all_rows(url: str, tmp_path: Path, tool: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
     async with connect(server_env(url, DATA_MCP_MAX_ANSWER_TOKENS="1000000", **FULL), tmp_path / "big.log") as client:
         result = await client.call_tool(tool, arguments)
-    (table,) = blocks(result)
+    table, *more = blocks(result)
+    assert all(MORE.fullmatch(line) for line in more)  # whole: at most the line of a full page
     return read_table(table)
 
 

@@ -8,12 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
+import mcp_types as types
 import pytest
 from mcp.shared.exceptions import MCPError
 
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from tests.answers.tables import read_table
 from tests.mcp._support import connect, server_env, text
+from tests.mcp.test_answers import MORE, blocks
 from tests.support import SECRET_KEY
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -67,13 +69,20 @@ async def test_a_call_returns_compact_json(sandbox: str, tmp_path: Path) -> None
     assert ", " not in body and "\n" not in body
 
 
+def rows_block(result: types.CallToolResult) -> str:
+    """The rows of an answer of as many rows as its ``limit``: the first block, the second saying more may exist."""
+    rows, more = blocks(result)
+    assert MORE.fullmatch(more) and "limit=2" in more
+    return rows
+
+
 async def test_a_result_is_the_upstreams_json_without_its_nulls(sandbox: str, tmp_path: Path) -> None:
     env = server_env(sandbox, DATA_MCP_ANSWER_FORMAT="json")
     async with connect(env, tmp_path / "err.log") as client:
         result = await client.call_tool("income_statement", {"symbol": "AAPL", "limit": 2})
     query = {"symbol": "AAPL", "limit": "2", "apikey": "demo"}
     upstream = httpx2.get(f"{sandbox}/stable/income-statement", params=query).json()
-    rows = json.loads(text(result))
+    rows = json.loads(rows_block(result))
     assert rows == [{k: v for k, v in row.items() if v is not None} for row in upstream]
     assert "T" not in rows[0]["date"]  # the upstream's own date format, not re-encoded
 
@@ -83,8 +92,8 @@ async def test_by_default_rows_are_a_table_that_reads_back_as_the_upstreams_rows
         result = await client.call_tool("income_statement", {"symbol": "AAPL", "limit": 2})
     query = {"symbol": "AAPL", "limit": "2", "apikey": "demo"}
     upstream = httpx2.get(f"{sandbox}/stable/income-statement", params=query).json()
-    assert text(result).startswith("date,symbol,")
-    assert read_table(text(result)) == [{k: v for k, v in row.items() if v is not None} for row in upstream]
+    assert rows_block(result).startswith("date,symbol,")
+    assert read_table(rows_block(result)) == [{k: v for k, v in row.items() if v is not None} for row in upstream]
 
 
 async def test_json_spellings_of_numbers_are_accepted(sandbox: str, tmp_path: Path) -> None:
@@ -99,7 +108,7 @@ async def test_json_spellings_of_numbers_are_accepted(sandbox: str, tmp_path: Pa
     [
         ({"symbol": "AAPL", "period": "weekly"}, "[bad_arguments] period='weekly' is not allowed; use one of: annual"),
         ({"symbol": "AAPL", "limit": "many"}, "[bad_arguments] limit must be a whole number"),
-        ({}, "[bad_arguments] fundamental.income_statement needs symbol"),
+        ({}, "[bad_arguments] income_statement needs symbol"),
         ({"symbol": "AAPL", "colour": "red"}, "does not take colour"),
     ],
 )

@@ -51,7 +51,7 @@ TOOL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,128}")
 """SEP-986: 1 to 128 characters of letters, digits, underscore, hyphen and dot."""
 SMALLEST_BUDGET = 500
 WITHHELD = re.compile(
-    r"(?:Row 1 of [\d,]+|The answer) is over the [\d,]+-token budget even with its texts and lists cut"
+    r"\[config\] (?:Row 1 of [\d,]+|The answer) is over the [\d,]+-token budget even with its texts and lists cut"
 )
 """A row the writer's bound puts over the budget even cut (a statement's 50 camelCase fields at 500 tokens, 305 XBRL
 names at 8,000, which the bound charges three to four times their o200k count) is withheld: an error result that says

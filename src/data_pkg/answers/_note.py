@@ -13,6 +13,11 @@ whatever the paging style, page size or budget. Rows no argument can reach are n
 - **Page and limit**: a call returns rows ``page × limit`` to ``(page + 1) × limit``, so the rest
   (up to where the first call ended, the agent's own ``limit``) is a few aligned pages; the rows shown
   are chosen among those that fit so that the pages are as few as possible.
+
+An answer shown whole that may be a full page (:func:`more_rows`) ends with a line of its own: more
+rows may exist past the call, and which argument gets them. It is worded unlike the note of a cut
+answer ("call again with the same arguments and ..."): those calls get the rest of what the call asked
+for, and an agent that follows notes to the end stops at this one.
 """
 
 from __future__ import annotations
@@ -143,6 +148,36 @@ def note(rows: Sequence[Any], fit: int, *, budget: int, where: str, call: CallCo
         shown += f" ({_shown_date(rows[0].get(SERIES_KEY))} to {_shown_date(rows[kept - 1].get(SERIES_KEY))}, {order})"
     shown += f" to fit {_count(budget)} tokens."
     return Cut(kept, f"{shown} {rest}")
+
+
+def more_rows(count: int, call: CallContext) -> str | None:
+    """What an answer of ``count`` rows, shown whole, says when it may be a full page: which argument gets more.
+
+    A page is full when it holds as many rows as the ``limit`` the call applied (the agent's, else the
+    catalog's default). A tool that pages without a known ``limit`` (no such parameter, or none given and
+    no default) pages by the data service's own size, which the catalog does not know: any rows it
+    answers may be a full page, and the line says that an empty page ends them.
+    """
+    if count < 1:
+        return None
+    limit = call.number("limit") if "limit" in call.params else None
+    if limit is not None and count != limit:
+        return None
+    same = "so more may exist: the same arguments with"
+    if "page" in call.params:
+        page = (call.number("page") or 0) + 1
+        if limit is None:
+            return (
+                f"These {_count(count)} rows may fill a page (its size is the data service's), {same} page={page}"
+                " get the next ones (an empty answer: there are none)."
+            )
+        return f"These {_count(count)} rows fill a page of limit={limit}, {same} page={page} get the next ones."
+    if limit is None:
+        return None
+    full = f"These {_count(count)} rows are as many as limit={limit} allows, {same}"
+    if "offset" in call.params:
+        return f"{full} offset={(call.number('offset') or 0) + count} get the next ones."
+    return f"{full} limit={2 * limit} get these and the next ones."
 
 
 def _continuation(rows: Sequence[Any], fit: int, order: str | None, call: CallContext) -> tuple[int, str]:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from data_pkg.answers._note import CallContext, note
+from data_pkg.answers._note import CallContext, more_rows, note
 from data_pkg.answers._render import NotFlatError, Table, json_text, name_text
 from data_pkg.answers._rows import WALKED_DEPTH, Rows, find_rows, project, without_nulls
 from data_pkg.answers._tokens import charge, estimate_tokens
@@ -45,11 +45,13 @@ class Answer:
     """The texts cut to fit: where each is (its path in ``value``) and how many characters were kept."""
     withheld: bool = False
     """Nothing is shown: even cut, the answer is over its budget (the note says so)."""
+    full_page: bool = False
+    """Every row is shown, and the note says only that more may exist past them (a full page)."""
 
     @property
     def cut(self) -> bool:
         """Whether anything was left out."""
-        return self.note is not None
+        return self.note is not None and not self.full_page
 
 
 def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None, *, also: str | None = None) -> Answer:
@@ -93,7 +95,7 @@ def _write(value: Any, spec: AnswerSpec, call: CallContext, budget: _Budget) -> 
         rows = _Shaped(found.rows, without_nulls)
         envelope = project(without_nulls(found.envelope), spec.fields, spec.exclude_fields)
     shaped = Rows(rows, envelope, found.key)
-    if spec.format == "table" and envelope is None and len(rows) > 1:
+    if spec.format == "table" and envelope is None:  # one row too: one list format whatever the length
         try:
             return _fit(shaped, budget, call, _TableText(rows))
         except NotFlatError:
@@ -191,8 +193,10 @@ def _fit(found: Rows, budget: _Budget, call: CallContext, render: _TableText | _
     lines, fit = _within(render.lines, budget.room)
     if fit == len(rows):
         text = render.text(lines, found, fit)
-        if estimate_tokens(text) <= budget.room:
-            return Answer(text, found.rebuild(list(rows)), rows=len(rows), shown=len(rows))
+        more = more_rows(len(rows), call)  # charged like a note: a full page's line never puts it over
+        if estimate_tokens(text) + (estimate_tokens(more) if more else 0) <= budget.room:
+            whole = found.rebuild(list(rows))
+            return Answer(text, whole, more, rows=len(rows), shown=len(rows), full_page=more is not None)
         fit -= 1
     if len(rows) == 1:  # nothing to page: the one row is shortened
         whole = found.rebuild(list(rows))

@@ -38,6 +38,10 @@ NEXT_STEPS: Mapping[str, str] = MappingProxyType(
 )
 """What to do next, by error category: the agent reads it after the message."""
 
+WITHHELD = "config"
+"""The category of an answer over its budget even cut: the budget is the server's configuration (its note says
+which setting, and that narrowing the request may do), and the same call answers the same way until it changes."""
+
 logger = logging.getLogger("data_pkg.answers")
 
 _CAUSES: tuple[tuple[type[BaseException], str], ...] = (
@@ -178,7 +182,7 @@ class ResultWriter:
         comes from (checking costs about 0.1 ms a row).
         """
         if written.withheld:  # over the budget even cut: no value to structure, and the note says why
-            return self.problem(written.note or "")
+            return self.problem(f"[{WITHHELD}] {written.note}")
         content = _blocks(written)
         if schema is None:
             return types.CallToolResult(content=content)
@@ -204,11 +208,15 @@ class ResultWriter:
             f" without structured content; the upstream's answer follows as text. {step}"
         )
 
-    def failure(self, error: DataError, subject: str | None = None) -> types.CallToolResult:
-        """An ``isError`` result for ``error``; ``subject`` (e.g. the endpoint) leads the message."""
-        return self.problem(self.failure_text(error, subject))
+    def failure(self, error: DataError, subject: str | None = None, *, tool: str | None = None) -> types.CallToolResult:
+        """An ``isError`` result for ``error``; ``subject`` (e.g. the endpoint) leads the message.
 
-    def failure_text(self, error: DataError, subject: str | None = None) -> str:
+        ``tool`` is the name the agent called: the message names the endpoint by it, not by the catalog's
+        name (``historical_prices does not take ...``, never ``company.historical_prices ...``).
+        """
+        return self.problem(self.failure_text(error, subject, tool=tool))
+
+    def failure_text(self, error: DataError, subject: str | None = None, *, tool: str | None = None) -> str:
         """``[category] message. Next step``, never the key (error messages never hold it)."""
         if isinstance(error, RateLimitError):
             when = f"Retry after {error.retry_after:.0f} s." if error.retry_after is not None else "Retry later."
@@ -219,13 +227,21 @@ class ResultWriter:
         else:
             step = self.next_steps.get(error.category, "")
         lead = f"{subject}: " if subject else ""
-        return f"[{error.category}] {lead}{error.message.rstrip('.')}. {step}".strip()
+        message = error.message
+        if tool is not None and error.endpoint:
+            message = _named(message, error.endpoint, tool)
+        return f"[{error.category}] {lead}{message.rstrip('.')}. {step}".strip()
 
     @staticmethod
     def problem(text: str) -> types.CallToolResult:
         """An ``isError`` result carrying ``text`` (a lone surrogate, from an upstream's message, as its escape)."""
         text = _LONE_SURROGATE.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
         return types.CallToolResult(content=[types.TextContent(text=text)], is_error=True)
+
+
+def _named(message: str, spec: str, tool: str) -> str:
+    """``message`` with the endpoint's catalog name ``spec`` (a whole word of it) as the tool ``tool``."""
+    return re.sub(rf"(?<![\w.]){re.escape(spec)}(?!\w|\.\w)", lambda _: tool, message)
 
 
 def _blocks(written: Answer) -> list[types.ContentBlock]:

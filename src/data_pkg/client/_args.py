@@ -89,6 +89,7 @@ def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str
             )
         path = path.replace("{" + segment + "}", value)
     query: list[tuple[str, str]] = []
+    sent: dict[str, str] = {}
     for param in endpoint.params:
         given = args.get(param.name)
         if given is None:
@@ -97,7 +98,7 @@ def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str
                     f"{endpoint.spec} needs {param.name}: {param.description}", param=param.name, endpoint=endpoint.spec
                 )
             continue
-        text = _encode_value(endpoint, param, given)
+        text = sent[param.name] = _encode_value(endpoint, param, given)
         if param.location == "path":
             if not _PATH_VALUE.fullmatch(text):
                 raise InvalidRequestError(
@@ -106,9 +107,26 @@ def encode(endpoint: Endpoint, args: Mapping[str, object], segments: Mapping[str
             path = path.replace("{" + param.name + "}", text)
         else:
             query.append((param.wire, text))
+    _check_range(endpoint, sent)
     wire = WireRequest(endpoint, path, tuple(query))
     _check_query_length(wire)
     return wire
+
+
+RANGE = ("from_date", "to_date")
+"""The two ends of a date range, each inclusive: the catalog's names for them wherever an endpoint takes both."""
+
+
+def _check_range(endpoint: Endpoint, sent: Mapping[str, str]) -> None:
+    """Refuse a range that ends before it starts: the upstream would answer it with no rows, as if none existed."""
+    start, end = (sent.get(name) for name in RANGE)
+    if start is not None and end is not None and start > end:  # ISO dates: their text sorts as they do
+        raise InvalidRequestError(
+            f"from_date {start} is after to_date {end}, so the range holds no day; give from_date on or before"
+            " to_date (swap them for this range)",
+            param=RANGE[0],
+            endpoint=endpoint.spec,
+        )
 
 
 def query_string(query: tuple[tuple[str, str], ...]) -> str:

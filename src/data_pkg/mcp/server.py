@@ -140,7 +140,7 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             return await runtime.analysis.query(registry, dict(params.arguments or {}))
         tool = registry.get(params.name) if registry is not None else None
         if registry is None or tool is None:
-            return _unknown(params.name, snapshot, ctx.protocol_version)
+            return _unknown(params.name, snapshot, ctx.protocol_version, runtime.state.env)
         if runtime.setup_error:
             return WRITER.problem(runtime.setup_error)
         arguments = dict(params.arguments or {})
@@ -161,7 +161,7 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             value, models = await client.call_lazily(endpoint.key, **arguments)
         except DataError as error:
             logger.info("%s failed: %s", tool.name, error)
-            return WRITER.failure(error)
+            return WRITER.failure(error, tool=tool.name)
         except Exception:
             logger.exception("%s failed unexpectedly", tool.name)
             return WRITER.problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
@@ -200,12 +200,12 @@ def _no_tool_set(snapshot: Snapshot) -> str:
     return "data-mcp has no tool set: " + "; ".join(snapshot.problems)
 
 
-def _unknown(name: str, snapshot: Snapshot, version: str | None) -> types.CallToolResult:
+def _unknown(name: str, snapshot: Snapshot, version: str | None, env: Mapping[str, str]) -> types.CallToolResult:
     """The answer to a call of a tool not served: an error as the session's protocol version has it."""
     if snapshot.registry is None:
         message = f"unknown tool {name!r}: {_no_tool_set(snapshot)}"
     else:
-        message = unknown_tool(name, snapshot.registry)
+        message = unknown_tool(name, snapshot.registry, env)
     if is_protocol_error("unknown_tool", version):
         raise MCPError(types.INVALID_PARAMS, message, {"tool": name})
     return WRITER.problem(f"[bad_arguments] {message}")
