@@ -1,4 +1,5 @@
-"""The lint-only rules (DM501–DM507; DM508–DM510 are in ``_host_limits``): checks of a resolved manifest that the server does not make.
+"""The lint-only rules DM501–DM507 (hosts' limits, DM508–DM510, are in ``_host_limits``): checks of a resolved
+manifest that the server does not make.
 
 Each check reads what the resolver already produced (the :class:`~data_pkg.toolsets.Resolution`,
 the validated :class:`~data_pkg.toolsets.Manifest` with its positions) and never re-derives a
