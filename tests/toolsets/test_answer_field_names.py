@@ -12,7 +12,7 @@ import pytest
 
 from data_pkg.catalog import Endpoint
 from data_pkg.toolsets import resolve
-from data_pkg.toolsets._fields import answer_fields
+from data_pkg.toolsets._fields import answer_fields, is_answer_field
 from tests.upstream import Example, pairs
 
 TOOLS = [(example, endpoint) for example, endpoint in pairs() if endpoint.is_tool_candidate and endpoint.model]
@@ -56,7 +56,30 @@ def test_an_unknown_name_is_still_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("example", "endpoint"), TOOLS, ids=[f"{x}:{e.key}" for x, e in TOOLS])
 def test_every_field_an_example_carries_may_be_chosen(example: Example, endpoint: Endpoint) -> None:
-    known = set(answer_fields(endpoint))
-    if "sections" in known:
-        known |= set(example.names) - {"symbol", "period", "year"}  # a report's sections are named by the filing
-    assert [name for name in example.names if name not in known] == []
+    assert [name for name in example.names if not is_answer_field(endpoint, name)] == []
+
+
+def test_a_name_the_agent_sees_but_the_model_does_not_declare_may_be_excluded(tmp_path: Path) -> None:
+    # A filing's sections are keys of the answer beside symbol, period and year ("Auditor Information": [...]):
+    # the agent sees them, so a manifest may leave one out. Before: DM406, the model declares none of them.
+    spec = "company.financial_reports_json"
+    found, excluded = resolved_fields(tmp_path, spec, ['"Auditor Information"'], "exclude_fields")
+    assert (found, excluded) == ([], ("Auditor Information",))
+
+
+def test_a_model_attribute_the_agent_never_sees_is_refused(tmp_path: Path) -> None:
+    # The model gathers a report's sections in one attribute, which its JSON spreads back into keys: no answer
+    # has a field called 'sections'. Before: accepted, and choosing it emptied the answer to symbol-less rows.
+    found, fields = resolved_fields(tmp_path, "company.financial_reports_json", ["symbol", "sections"])
+    assert fields is None and found[0].startswith(
+        "DM406 company.financial_reports_json answers have no field 'sections'"
+    )
+
+
+def test_every_tool_the_catalog_says_answers_rows_has_named_fields() -> None:
+    # takes_fields reads the catalog alone (resolving imports no model): it must agree with the models.
+    from data_pkg.catalog import ENDPOINTS
+    from data_pkg.toolsets import takes_fields
+
+    taking = [endpoint for endpoint in ENDPOINTS if endpoint.is_tool_candidate and takes_fields(endpoint)]
+    assert len(taking) > 150 and [e.key for e in taking if not answer_fields(e)] == []

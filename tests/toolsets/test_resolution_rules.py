@@ -134,7 +134,7 @@ def test_inherited_overrides_apply_and_the_manifests_own_override_wins_field_by_
     assert tool is not None
     assert tool.description == "Yearly income."
     assert dict(tool.fixed) == {"limit": 3, "period": "annual"}
-    assert set(tool.input_schema["properties"]) == {"symbol"}
+    assert set(tool.input_schema["properties"]) == {"symbol", "fields"}  # fields: the columns of one call
 
 
 def test_inherited_overrides_of_tools_the_manifest_excludes_are_dropped_quietly(

@@ -139,6 +139,8 @@ class _Shaped(Sequence[Any]):
     """The upstream's rows, each cleaned and projected when first read (and only then)."""
 
     def __init__(self, rows: Sequence[Any], shape: Callable[[Any], Any]) -> None:
+        self.source = rows
+        """The rows as the upstream sent them: the note reads their dates, whichever fields are shown."""
         self._rows = rows
         self._shape = shape
         self._done: dict[int, Any] = {}
@@ -203,7 +205,9 @@ def _fit(found: Rows, budget: _Budget, call: CallContext, render: _TableText | _
         return _shortened(Answer(json_text(whole), whole, None, 1, 1), budget)
     where = f" of {name_text(found.key)}" if found.key else ""
     for _ in range(MAX_ROUNDS):
-        cut = note(rows, max(fit, 1), budget=budget.stated, where=where, call=call)
+        # The note pages by the rows' dates, shown or not (an agent may have chosen only close).
+        dated = rows.source if isinstance(rows, _Shaped) else rows
+        cut = note(dated, max(fit, 1), budget=budget.stated, where=where, call=call)
         text = render.text(lines, found, cut.kept)
         over = estimate_tokens(text) + estimate_tokens(cut.note) - budget.room
         if over <= 0:

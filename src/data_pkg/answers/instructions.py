@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from data_pkg.toolsets import FIELDS_INSTRUCTIONS
+
 if TYPE_CHECKING:
     from data_pkg.toolsets import Registry
 
@@ -60,7 +62,8 @@ def local_instructions(registry: Registry) -> str:
         tools += f", and {registry.query.name}: read-only SQL over tables kept from earlier answers"
     tools += ". Each tool's title and description say what it returns and what it needs."
     answers = answers_paragraph((t.answer.max_tokens for t in registry), (t.answer.format for t in registry))
-    return fitted(registry.description, [tools, answers, errors_paragraph()])
+    columns = FIELDS_INSTRUCTIONS if any(t.answer.fields_argument for t in registry) else ""
+    return fitted(registry.description, [tools, answers, columns, errors_paragraph()])
 
 
 def fitted(purpose: str | None, paragraphs: Sequence[str], limit: int = MAX_INSTRUCTIONS) -> str:

@@ -25,7 +25,7 @@ import os
 import sys
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -41,7 +41,7 @@ from data_pkg.answers import CallContext
 from data_pkg.answers.instructions import fitted, local_instructions
 from data_pkg.answers.protocol import check_cursor, is_protocol_error
 from data_pkg.answers.results import ResultWriter
-from data_pkg.catalog import by_key
+from data_pkg.catalog import Endpoint, by_key
 from data_pkg.mcp._analysis import Analysis
 from data_pkg.mcp._handshake import explain_uninitialized
 from data_pkg.mcp._reload import Notifier, Reloader
@@ -49,7 +49,15 @@ from data_pkg.mcp._state import SETUP_TOOL, Snapshot, ToolState
 from data_pkg.mcp._stdio import stdio_transport
 from data_pkg.mcp._unknown import unknown_tool
 from data_pkg.redact import RedactingFormatter
-from data_pkg.toolsets import coerce_arguments
+from data_pkg.toolsets import (
+    FIELDS_ARGUMENT,
+    AnswerSpec,
+    FieldChoiceError,
+    choose_fields,
+    coerce_arguments,
+    no_fields_argument,
+    unseen_fields,
+)
 
 if TYPE_CHECKING:
     from data_pkg.client import AsyncDataClient
@@ -150,6 +158,12 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
                 f"[bad_arguments] {', '.join(pinned)} is fixed by the manifest for {tool.name}; leave it out."
             )
         endpoint = by_key(tool.endpoint)
+        spec = tool.answer
+        if FIELDS_ARGUMENT in arguments:  # the columns of this call's answer: never sent upstream
+            try:
+                spec = _chosen(tool.name, endpoint, spec, arguments.pop(FIELDS_ARGUMENT))
+            except FieldChoiceError as error:
+                return WRITER.problem(f"[bad_arguments] {error}. {WRITER.next_steps['bad_arguments']}")
         arguments = coerce_arguments(endpoint, arguments) | dict(tool.fixed)
         from data_pkg.errors import DataError
 
@@ -165,7 +179,11 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
         except Exception:
             logger.exception("%s failed unexpectedly", tool.name)
             return WRITER.problem(f"[internal] {tool.name} failed unexpectedly; the server log has the details.")
-        kept, spec = await runtime.analysis.keep(registry, endpoint.key, tool, value, params.arguments or {})
+        unseen = unseen_fields(tool.name, endpoint, spec, value)
+        if unseen is not None:
+            return WRITER.problem(f"[bad_arguments] {unseen}. {WRITER.next_steps['bad_arguments']}")
+        kept, written = await runtime.analysis.keep(registry, endpoint.key, tool, value, params.arguments or {})
+        spec = replace(written, fields=spec.fields)  # the kept table's budget, this call's columns
         context = CallContext.of(endpoint, params.arguments, tool.fixed)
         return WRITER.answer(value, spec, context, schema=tool.output_schema, models=models, also=kept)
 
@@ -194,6 +212,13 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
     server.add_notification_handler("notifications/initialized", types.NotificationParams, initialized)
     server.runtime = runtime
     return server
+
+
+def _chosen(tool: str, endpoint: Endpoint, spec: AnswerSpec, raw: object) -> AnswerSpec:
+    """The answer spec of one call with a ``fields`` argument (FieldChoiceError when the tool takes none)."""
+    if not spec.fields_argument:
+        raise FieldChoiceError(no_fields_argument(tool, endpoint))
+    return choose_fields(tool, endpoint, spec, raw)
 
 
 def _no_tool_set(snapshot: Snapshot) -> str:

@@ -26,6 +26,15 @@ from data_pkg.toolsets._analysis import LIMITS as ANALYSIS_LIMITS
 from data_pkg.toolsets._analysis import MAX_SQL_CHARS, AnalysisSpec
 from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, AnswerSpec, budget_problem
 from data_pkg.toolsets._arguments import coerce_arguments
+from data_pkg.toolsets._choice import (
+    FIELDS_ARGUMENT,
+    FieldChoiceError,
+    choose_fields,
+    no_fields_argument,
+    takes_fields,
+    unseen_fields,
+)
+from data_pkg.toolsets._choice import INSTRUCTIONS as FIELDS_INSTRUCTIONS
 from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
 from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
 from data_pkg.toolsets._former import FormerName, former_name
@@ -59,6 +68,8 @@ __all__ = [
     "DEFAULT_MAX_ANSWER_TOKENS",
     "DEFAULT_PROFILE",
     "DEFAULT_STYLE",
+    "FIELDS_ARGUMENT",
+    "FIELDS_INSTRUCTIONS",
     "MANIFEST_ENV",
     "MAX_MANIFEST_BYTES",
     "MAX_SQL_CHARS",
@@ -74,6 +85,7 @@ __all__ = [
     "Dependent",
     "Diagnostic",
     "ExtendsGraph",
+    "FieldChoiceError",
     "FixedValue",
     "Format",
     "FormerName",
@@ -91,6 +103,7 @@ __all__ = [
     "ToolsetError",
     "available_profiles",
     "budget_problem",
+    "choose_fields",
     "coerce_arguments",
     "diff",
     "estimate_tokens",
@@ -99,6 +112,7 @@ __all__ = [
     "is_profile_name",
     "manifest_json_schema",
     "nearby_path",
+    "no_fields_argument",
     "open_regular",
     "parse_manifest",
     "parse_text",
@@ -108,8 +122,10 @@ __all__ = [
     "source_from_env",
     "source_variable",
     "style_from_env",
+    "takes_fields",
     "tool_name",
     "type_schema",
+    "unseen_fields",
     "wire_bytes",
 ]
 

@@ -40,12 +40,14 @@ class AnswerSpec:
 
     ``fields`` (when set) keeps only those fields of each row, in the answer's own order;
     ``exclude_fields`` drops fields. Names are the answer's wire names (``changePercent``).
+    ``fields_argument``: the tool takes a ``fields`` argument, which narrows ``fields`` for one call.
     """
 
     max_tokens: int = DEFAULT_MAX_ANSWER_TOKENS
     format: AnswerFormat = DEFAULT_FORMAT
     fields: tuple[str, ...] | None = None
     exclude_fields: tuple[str, ...] = ()
+    fields_argument: bool = False
 
 
 def budget_problem(value: object) -> str | None:

@@ -72,6 +72,10 @@ FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("overrides", "Per-tool changes, keyed by tool name: name, title, description, fixed arguments."),
     FieldSpec("output_schemas", "Publish output schemas for tools (costs tokens; off by default)."),
     FieldSpec(
+        "fields_argument",
+        "Give tools whose answers are rows a fields argument, to choose columns per call (on by default).",
+    ),
+    FieldSpec(
         "max_answer_tokens",
         "Token budget of every tool answer (500 to 1,000,000); longer answers are cut with a note."
         " Default: DATA_MCP_MAX_ANSWER_TOKENS, else 8,000.",

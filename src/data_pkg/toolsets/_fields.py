@@ -1,15 +1,19 @@
-"""The field names of a tool's answer, for checking ``fields`` and ``exclude_fields`` in overrides.
+"""The field names of a tool's answer, for checking ``fields`` and ``exclude_fields`` in overrides and calls.
 
-Names are the wire names agents see in answers (``changePercent``), taken from the response
-model the catalog names, and so are the earlier names of renamed fields (``mktCap`` for
-``marketCap``, the model's ``former_fields``). Importing the model costs pydantic, so this runs
-only for manifests that choose fields.
+Names are the wire names agents see in answers (``changePercent``): the properties of the response
+model's JSON as it writes it (its serialization schema), which is what the upstream sends. An
+attribute the model's JSON spreads into keys of their own (a filing's ``sections``) is not a name an
+agent sees; its keys are, and no model can list them: such an answer is *open*, and any name may be
+one of its fields. The earlier names of renamed fields (``mktCap`` for ``marketCap``, the model's
+``former_fields``) are known too. Importing the model costs pydantic, so this runs only for
+manifests and calls that choose fields.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -25,12 +29,45 @@ def _model(model: str) -> Any:
     return getattr(importlib.import_module(f"data_pkg.models.{MODEL_MODULES[model]}"), model)
 
 
+@dataclass(frozen=True)
+class _Written:
+    names: tuple[str, ...]
+    """The properties of the model's JSON as it writes it, in order."""
+    open: bool
+    """Keys of the answer's own may follow: a mapping the model writes out as keys (a filing's sections)."""
+    hidden: frozenset[str]
+    """Attributes the model declares but its JSON never carries under their name (``sections``)."""
+
+
 @cache
-def model_fields(model: str) -> tuple[str, ...]:
-    """The wire names of the fields of response model ``model``, in declaration order."""
+def _written(model: str) -> _Written:
     if model == "str":
-        return ()
-    return tuple(info.alias or name for name, info in _model(model).model_fields.items())
+        return _Written((), False, frozenset())
+    cls = _model(model)
+    schema = cls.model_json_schema(by_alias=True, mode="serialization")
+    names = tuple(schema.get("properties", {}))
+    declared = {info.alias or name for name, info in cls.model_fields.items()}
+    # ``additionalProperties: true`` is every model's leniency towards new upstream fields; a schema there is
+    # a mapping the model writes out as keys, named by the data, not by the model.
+    return _Written(names, isinstance(schema.get("additionalProperties"), dict), frozenset(declared - set(names)))
+
+
+def model_fields(model: str) -> tuple[str, ...]:
+    """The wire names of the fields of response model ``model`` as its JSON (the upstream's) has them, in order."""
+    return _written(model).names
+
+
+def open_fields(endpoint: Endpoint) -> bool:
+    """Whether ``endpoint``'s answers carry keys no model names (a filing's sections)."""
+    return _written(endpoint.model).open if endpoint.model else False
+
+
+def is_answer_field(endpoint: Endpoint, name: str) -> bool:
+    """Whether rows of ``endpoint``'s answers may carry a field ``name`` (any name not hidden, where they are open)."""
+    if not endpoint.model:
+        return False
+    written = _written(endpoint.model)
+    return name in written.names or (written.open and name not in written.hidden)
 
 
 @cache

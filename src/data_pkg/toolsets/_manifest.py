@@ -69,6 +69,7 @@ class Manifest:
     max_tokens: Located[int] | None = None
     overrides: tuple[Override, ...] = ()
     output_schemas: Located[bool] | None = None
+    fields_argument: Located[bool] | None = None
     max_answer_tokens: Located[int] | None = None
     answer_format: Located[str] | None = None
     analysis: Located[AnalysisSpec] | None = None
@@ -194,7 +195,7 @@ class _Validator:
             return self.choice(node, what, ANSWER_FORMATS, "DM407")
         if name == "analysis":
             return self.analysis(node, what)
-        if name == "output_schemas":
+        if name in ("output_schemas", "fields_argument"):
             if node.kind == "scalar" and isinstance(node.scalar, bool):
                 return Located(node.scalar, node.line, node.col)
             self.report("DM104", node, f"{what} must be true or false, not {_type_name(node)}")

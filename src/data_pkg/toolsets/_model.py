@@ -105,6 +105,7 @@ class ManifestSchema(BaseModel):
     max_tokens: Annotated[StrictInt, Field(ge=1)] | None = Field(None, description=_DOCS["max_tokens"])
     overrides: dict[Text, OverrideSchema | None] | None = Field(None, description=_DOCS["overrides"])
     output_schemas: StrictBool | None = Field(None, description=_DOCS["output_schemas"])
+    fields_argument: StrictBool | None = Field(None, description=_DOCS["fields_argument"])
     max_answer_tokens: AnswerBudget | None = Field(None, description=_DOCS["max_answer_tokens"])
     answer_format: Literal["table", "json"] | None = Field(None, description=_DOCS["answer_format"])
     analysis: StrictBool | AnalysisSchema | None = Field(None, description=_DOCS["analysis"])

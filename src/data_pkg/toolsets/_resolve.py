@@ -28,6 +28,8 @@ manifest (an extended manifest is resolved the same way first):
    the prefix), else ``DATA_MCP_MAX_ANSWER_TOKENS``, else 8,000; ``answer_format`` is the manifest's,
    else ``DATA_MCP_ANSWER_FORMAT``, else ``table``. ``fields`` and ``exclude_fields`` come from the
    tool's override (merged over bases like its other fields), checked against its response model (DM406).
+   A tool whose answers are rows takes a ``fields`` argument (columns for one call, within those) unless
+   ``fields_argument`` is false, inherited like the prefix.
 9. **analysis**: inherited like the prefix; when on, the query tool is named by the style and prefix
    (``query``, ``analysis.query``, ``analysis_query``) and listed last; a tool of that name is DM203.
 
@@ -46,6 +48,7 @@ from typing import TYPE_CHECKING
 from data_pkg.catalog import SEGMENT_ENV
 from data_pkg.toolsets._analysis import QUERY_DESCRIPTION, QUERY_TITLE, query_input_schema, query_tool_name
 from data_pkg.toolsets._answer import AnswerSpec, answer_defaults
+from data_pkg.toolsets._choice import takes_fields
 from data_pkg.toolsets._diagnostics import Diagnostic, ToolsetError
 from data_pkg.toolsets._naming import DEFAULT_STYLE, base_name, name_pattern, style_from_env
 from data_pkg.toolsets._profiles import DEFAULT_DESCRIPTION, DEFAULT_PROFILE
@@ -131,13 +134,17 @@ def _names(selector: Selector, selection: Selection, style: str, prefix: str) ->
     return named
 
 
-def _answer(selection: Selection, change: Change | None, defaults: AnswerSpec) -> AnswerSpec:
-    """A tool's answer spec: its override, else the manifest's settings, else the environment's."""
+def _answer(selection: Selection, change: Change | None, defaults: AnswerSpec, *, choosable: bool) -> AnswerSpec:
+    """A tool's answer spec: its override, else the manifest's settings, else the environment's.
+
+    ``choosable``: the tool's answers are rows an agent may choose columns of; the manifest can say no.
+    """
     budget = (change.max_answer_tokens if change else None) or selection.max_answer_tokens or defaults.max_tokens
     fmt = selection.answer_format or defaults.format
     fields = change.fields if change else None
     exclude = change.exclude_fields if change else ()
-    return AnswerSpec(budget, fmt, fields, exclude)  # type: ignore[arg-type]
+    per_call = choosable and selection.fields_argument is not False
+    return AnswerSpec(budget, fmt, fields, exclude, per_call)  # type: ignore[arg-type]
 
 
 def _registry(
@@ -153,17 +160,19 @@ def _registry(
     for key, endpoint in selection.tools.items():
         change = selection.changes.get(key)
         fixed: Mapping[str, object] = MappingProxyType(dict(change.fixed)) if change and change.fixed else _NOTHING
-        answer = _answer(selection, change, defaults)
+        answer = _answer(selection, change, defaults, choosable=takes_fields(endpoint))
         tools.append(
             Tool(
                 name=names[key],
                 title=(change.title if change and change.title else None) or endpoint.tool_title,
                 description=(change.description if change and change.description else None)
                 or tool_description(endpoint),
-                input_schema=input_schema(endpoint, fixed),
+                input_schema=input_schema(endpoint, fixed, fields_argument=answer.fields_argument),
                 endpoint=key,
                 fixed=fixed,
-                output_schema=output_schema(endpoint, answer.fields, answer.exclude_fields)
+                output_schema=output_schema(
+                    endpoint, answer.fields, answer.exclude_fields, chosen_per_call=answer.fields_argument
+                )
                 if selection.output_schemas
                 else None,
                 answer=answer,
@@ -172,7 +181,7 @@ def _registry(
     analysis = selection.analysis if selection.analysis is not None and selection.analysis.enabled else None
     query = None
     if analysis is not None:
-        spec = _answer(selection, None, defaults)  # the manifest's budget and format; no fields to choose
+        spec = _answer(selection, None, defaults, choosable=False)  # the manifest's budget and format; no fields
         name = query_tool_name(style, prefix)
         query = Tool(name, QUERY_DESCRIPTION, query_input_schema(), endpoint="", title=QUERY_TITLE, answer=spec)
     return Registry(

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from data_pkg.catalog import Endpoint, Param, tier_rank
+from data_pkg.toolsets._choice import FIELDS_ARGUMENT, FIELDS_PROPERTY
 from data_pkg.toolsets._json_schema import tidy_schema
 
 JsonSchema = dict[str, Any]
@@ -54,9 +55,16 @@ def param_schema(param: Param) -> JsonSchema:
 _NO_FIXED: Mapping[str, object] = MappingProxyType({})
 
 
-def input_schema(endpoint: Endpoint, fixed: Mapping[str, object] = _NO_FIXED) -> JsonSchema:
-    """The input schema of ``endpoint``'s tool; parameters in ``fixed`` are left out (the server sends them)."""
+def input_schema(
+    endpoint: Endpoint, fixed: Mapping[str, object] = _NO_FIXED, *, fields_argument: bool = False
+) -> JsonSchema:
+    """The input schema of ``endpoint``'s tool; parameters in ``fixed`` are left out (the server sends them).
+
+    ``fields_argument`` adds the ``fields`` argument, last (``data_pkg.toolsets._choice``).
+    """
     properties = {p.name: param_schema(p) for p in endpoint.params if p.name not in fixed}
+    if fields_argument:
+        properties[FIELDS_ARGUMENT] = dict(FIELDS_PROPERTY)
     schema: JsonSchema = {"type": "object", "properties": properties}
     required = [p.name for p in endpoint.params if p.required and p.name not in fixed]
     if required:
@@ -73,7 +81,11 @@ def tool_description(endpoint: Endpoint) -> str:
 
 
 def output_schema(
-    endpoint: Endpoint, fields: tuple[str, ...] | None = None, exclude_fields: tuple[str, ...] = ()
+    endpoint: Endpoint,
+    fields: tuple[str, ...] | None = None,
+    exclude_fields: tuple[str, ...] = (),
+    *,
+    chosen_per_call: bool = False,
 ) -> JsonSchema | None:
     """The structured-output schema of ``endpoint``'s tool, or None when it returns no model.
 
@@ -81,7 +93,8 @@ def output_schema(
     schemas. Field names are the wire names (aliases). A structured result must be a JSON
     object, so endpoints answering a list are described as ``{"result": [...]}``, the wrapping
     the MCP Python SDK uses for non-object results. ``fields`` / ``exclude_fields`` (the manifest's
-    projection) keep the schema to the fields the answers carry.
+    projection) keep the schema to the fields the answers carry. ``chosen_per_call`` (the tool's ``fields``
+    argument) makes every field of a row optional: a row of the columns an agent chose fits the schema.
     """
     if endpoint.model is None:
         return None
@@ -97,6 +110,8 @@ def output_schema(
         model = getattr(module, endpoint.model)
         schema = tidy_schema(model.model_json_schema(by_alias=True, mode="serialization"), _single_types)
         _project(schema, fields, exclude_fields)
+        if chosen_per_call:
+            schema.pop("required", None)
     if endpoint.single and schema.get("type") == "object":
         return schema
     definitions = schema.pop("$defs", None)

@@ -87,6 +87,7 @@ class Selection:
     name_style: str | None = None
     prefix: str | None = None
     output_schemas: bool | None = None
+    fields_argument: bool | None = None
     max_answer_tokens: int | None = None
     answer_format: str | None = None
     analysis: AnalysisSpec | None = None
@@ -361,6 +362,7 @@ class Selector:
         selection.name_style = inherited(manifest.name_style, "name_style")
         selection.prefix = inherited(manifest.prefix, "prefix")
         selection.output_schemas = inherited(manifest.output_schemas, "output_schemas")
+        selection.fields_argument = inherited(manifest.fields_argument, "fields_argument")
         selection.max_answer_tokens = inherited(manifest.max_answer_tokens, "max_answer_tokens")
         selection.answer_format = inherited(manifest.answer_format, "answer_format")
         selection.analysis = inherited(manifest.analysis, "analysis")
@@ -508,17 +510,18 @@ class Selector:
         """Whether every name in ``fields`` and ``exclude_fields`` is a field of the answer (DM406 if not).
 
         An earlier name of a renamed field (``mktCap``) is valid: DM408 names the current one, which is used.
+        So is any name where the answers carry keys of their own (a filing's sections): the agent sees them.
         """
         named = [*(override.fields or ()), *override.exclude_fields]
         if not named:
             return True
-        from data_pkg.toolsets._fields import answer_fields, former_answer_fields
+        from data_pkg.toolsets._fields import answer_fields, former_answer_fields, is_answer_field
 
         known = answer_fields(endpoint)
         renamed = former_answer_fields(endpoint)
         valid = True
         for entry in named:
-            if entry.value in known:
+            if entry.value not in renamed and is_answer_field(endpoint, entry.value):
                 continue
             where = _at(manifest, entry)
             if entry.value in renamed:
