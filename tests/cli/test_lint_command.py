@@ -18,7 +18,7 @@ from data_pkg.cli import main
 from data_pkg.cli._app import app
 from data_pkg.cli._cmd_lint import OutputFormat, StyleName
 from data_pkg.lint import FORMATS, LintInputError, all_rules, lint_paths, render, sarif_document
-from data_pkg.toolsets import NAME_STYLES
+from data_pkg.toolsets import NAME_STYLES, parse_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = ROOT / "tests" / "toolsets" / "broken"
@@ -308,7 +308,7 @@ def test_a_clean_manifest_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[
     ("args", "message"),
     [
         (["nope.yaml"], "nope.yaml: no such file, folder or profile (profiles: analyst, default,"),
-        (["analist"], "analist: no such file, folder or profile"),
+        (["analist"], "analist: no such file, folder or profile (did you mean 'analyst'? profiles: analyst,"),
         (["missing/**/*.yaml"], "missing/**/*.yaml: the pattern matches no manifest file"),
         (["--style", "camel", "minimal"], "Invalid value for '--style'"),
         (["--format", "xml", "minimal"], "Invalid value for '--format'"),
@@ -321,6 +321,18 @@ def test_usage_errors_and_missing_input_exit_2_with_a_message(
     code, out, err = invoke(capsys, *args)
     assert code == 2
     assert message in err and out == ""
+
+
+def test_a_misspelt_manifest_gets_the_did_you_mean_tools_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before, lint and the server's setup problem named no candidate where `data-mcp tools desk.yml` did.
+    (tmp_path / "desk.yaml").write_text("tools: [company.quote]\n")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = invoke(capsys, "desk.yml")
+    assert code == 2 and "desk.yml: no such file, folder or profile (did you mean 'desk.yaml'?" in err
+    (problem,) = parse_manifest(tmp_path / "desk.yml").diagnostics
+    assert problem.code == "DM302" and problem.hint == f"did you mean {str(tmp_path / 'desk.yaml')!r}?"
 
 
 @pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="needs POSIX permissions that apply to this user")

@@ -17,6 +17,7 @@ usage errors (:class:`LintInputError`, exit 2), not findings: there is no manife
 
 from __future__ import annotations
 
+import difflib
 import glob
 import os
 from collections.abc import Iterable, Iterator
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data_pkg.files import open_regular, real_path
-from data_pkg.toolsets import available_profiles
+from data_pkg.toolsets import available_profiles, nearby_path
 
 MANIFEST_SUFFIXES: tuple[str, ...] = (".py", ".yaml", ".yml", ".json")
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules"})
@@ -134,6 +135,13 @@ def expand(args: Iterable[str | os.PathLike[str]]) -> list[Target]:
         elif arg in available_profiles():
             add(Target(arg), ("profile", arg))
         else:
-            profiles = ", ".join(available_profiles())
-            raise LintInputError(f"{arg}: no such file, folder or profile (profiles: {profiles})")
+            raise LintInputError(_not_found(arg))
     return targets
+
+
+def _not_found(arg: str) -> str:
+    """What lint says of an argument that names nothing: the closest manifest or profile, and the profiles."""
+    profiles = available_profiles()
+    close = nearby_path(arg, Path.cwd()) or next(iter(difflib.get_close_matches(arg, profiles, n=1)), None)
+    mean = f"did you mean {close!r}? " if close else ""
+    return f"{arg}: no such file, folder or profile ({mean}profiles: {', '.join(profiles)})"

@@ -11,6 +11,7 @@ from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import MAX_BYTES
 from data_pkg.toolsets._manifest import Format, Manifest, validate_document
+from data_pkg.toolsets._nearby import nearby_path
 
 _REGULAR = "point at a regular manifest file"
 _UNREADABLE_HINTS = {errno.EFBIG: "a manifest is a few kilobytes: split it, or extend a shared base"}
@@ -75,7 +76,9 @@ def parse_manifest(path: str | Path) -> ParsedManifest:
     try:
         data = read_regular(path, limit=MAX_BYTES)
     except FileNotFoundError:
-        return ParsedManifest(path, None, (diagnostic("DM302", "manifest file not found", file=file),))
+        close = nearby_path(path.name, path.parent)
+        hint = f"did you mean {str(Path(file).with_name(close))!r}?" if close else None
+        return ParsedManifest(path, None, (diagnostic("DM302", "manifest file not found", hint=hint, file=file),))
     except OSError as error:
         hint = None if isinstance(error, PermissionError) else _UNREADABLE_HINTS.get(error.errno or 0, _REGULAR)
         unreadable = diagnostic("DM106", f"cannot read the file: {error.strerror or error}", hint=hint, file=file)

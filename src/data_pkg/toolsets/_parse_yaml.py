@@ -16,6 +16,7 @@ import yaml
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import Budget, LimitError
+from data_pkg.toolsets._yaml_words import plain_problem
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null", "timestamp")}
@@ -131,8 +132,8 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = _at(mark) if mark is not None else (1, 1)
-        problem = error.problem or error.context or "syntax error"
-        return None, [diagnostic("DM101", f"invalid YAML: {problem}", file=file, line=line, col=col)]
+        problem, hint = plain_problem(error.context, error.problem)
+        return None, [diagnostic("DM101", f"invalid YAML: {problem}", hint=hint, file=file, line=line, col=col)]
     except (yaml.YAMLError, RecursionError) as error:
         return None, [diagnostic("DM101", f"invalid YAML: {error}", file=file, line=1, col=1)]
     finally:
