@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -47,3 +49,32 @@ def test_version_and_help_and_unknown_commands() -> None:
     unknown = subprocess.run([COMMAND, "frobnicate"], capture_output=True, text=True, timeout=60, check=False)
     assert unknown.returncode == 2
     assert "No such command 'frobnicate'" in unknown.stderr
+
+
+@pytest.mark.slow
+def test_bare_data_mcp_in_a_terminal_says_it_waits_for_an_mcp_client(tmp_path: Path) -> None:
+    # Before, a person who typed data-mcp saw three log lines and a silent wait.
+    controller, terminal = os.openpty()
+    log = tmp_path / "err.log"
+    with log.open("w") as stderr:
+        process = subprocess.Popen([COMMAND or "data-mcp"], stdin=terminal, stdout=subprocess.DEVNULL, stderr=stderr,
+                                   env=server_env(None))  # fmt: skip
+    os.close(terminal)
+    try:
+        deadline = time.monotonic() + 60
+        while "waiting for an MCP client" not in log.read_text() and time.monotonic() < deadline:
+            assert process.poll() is None, log.read_text()
+            time.sleep(0.05)
+        said = log.read_text()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        os.close(controller)
+    assert "data-mcp is waiting for an MCP client on stdin" in said and "`data-mcp demo`" in said
+
+
+@pytest.mark.slow
+def test_a_pipe_is_not_told_anything_about_terminals() -> None:
+    done = subprocess.run([COMMAND or "data-mcp"], input="", capture_output=True, text=True, timeout=60,
+                          env=server_env(None), check=False)  # fmt: skip
+    assert "waiting for an MCP client" not in done.stderr

@@ -277,6 +277,21 @@ async def serve(server: LocalServer) -> None:
         tasks.cancel_scope.cancel()
 
 
+TERMINAL_HINT = (
+    "data-mcp is waiting for an MCP client on stdin: an assistant or editor starts it and speaks JSON-RPC to it."
+    " From a terminal, try `data-mcp demo` (a session against the built-in sandbox) or `data-mcp tools` (the tool"
+    " list); Ctrl-C stops this server."
+)
+"""Said when a person starts the server in a terminal, where it would otherwise wait in silence."""
+
+
+def _stdin_is_a_terminal() -> bool:
+    try:
+        return os.isatty(0)
+    except OSError:  # no fd 0 at all
+        return False
+
+
 def main() -> int:
     """Entry point of ``python -m data_pkg.mcp`` and ``data-mcp serve``."""
     env = dict(os.environ)
@@ -290,6 +305,8 @@ def main() -> int:
         len(snapshot.tools),
         runtime.state.source or "default set",
     )
+    if _stdin_is_a_terminal():
+        logger.warning(TERMINAL_HINT)
     try:
         anyio.run(serve, server)
     except KeyboardInterrupt:
