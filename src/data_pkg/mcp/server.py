@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import mcp_types as types
 from mcp.server import Server
+from mcp.server.caching import CacheableMethod, CacheHint
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.subscriptions import ListenHandler
@@ -70,6 +71,26 @@ WRITER = ResultWriter()
 SERVER_NAME = "data-pkg"
 SERVER_TITLE = "Market data (local)"
 """What hosts show for the server (``serverInfo.title``)."""
+
+LIST_TTL_MS = 60_000
+"""How long a 2026-07-28 client may reuse ``tools/list`` and ``server/discover`` while hot reload is on: a reload
+is announced on ``subscriptions/listen`` at once, so this only bounds a client that does not listen."""
+FIXED_LIST_TTL_MS = 3_600_000
+"""The same with hot reload off: the tool set cannot change while the process runs."""
+
+
+def reload_enabled(env: Mapping[str, str]) -> bool:
+    """Whether hot reload is on: unless ``DATA_MCP_RELOAD`` is 0, false, no or off."""
+    return env.get("DATA_MCP_RELOAD", "1").strip() not in ("0", "false", "no", "off")
+
+
+def cache_hints(env: Mapping[str, str]) -> dict[CacheableMethod, CacheHint]:
+    """The freshness 2026-07-28 results of the listing methods carry (``ttlMs``, ``cacheScope``).
+
+    Private: the list is this server's, for the one client on its stdin, never for a shared cache.
+    """
+    hint = CacheHint(LIST_TTL_MS if reload_enabled(env) else FIXED_LIST_TTL_MS, "private")
+    return {"tools/list": hint, "server/discover": hint}
 
 
 def instructions(snapshot: Snapshot) -> str:
@@ -204,6 +225,7 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             version=__version__,
             title=SERVER_TITLE,
             instructions=instructions(runtime.state.current),
+            cache_hints=cache_hints(runtime.state.env),
             on_list_tools=list_tools,
             on_call_tool=call_tool,
             on_set_logging_level=set_level,
@@ -265,7 +287,7 @@ async def serve(server: LocalServer) -> None:
     """
     runtime = server.runtime
     options = server.create_initialization_options(NotificationOptions(tools_changed=True))
-    reload_on = runtime.state.env.get("DATA_MCP_RELOAD", "1").strip() not in ("0", "false", "no", "off")
+    reload_on = reload_enabled(runtime.state.env)
     reloader = Reloader(runtime.state, runtime.notifier)
     if explain_uninitialized not in server.middleware:
         server.middleware.append(explain_uninitialized)
