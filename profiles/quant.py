@@ -8,6 +8,16 @@ reports. Company fundamentals and news are left to the analyst and news profiles
 
 Technical indicators need the starter plan, commitment of traders data the premium plan: set
 MAX_TIER in a manifest that extends this one to keep only what your plan can call.
+
+Tasks it is for, each with the tools that do it:
+
+- quotes, one symbol or many: company.quote, batch.batch_quote
+- daily history for total return: company.historical_prices_dividend_adjusted
+- intraday bars: company.intraday_prices
+- an indicator on any timeframe: technical.rsi, technical.sma, technical.adx
+- today's movers and sectors: market.gainers, market.losers, market.sector_performance
+- the yield curve and the economy: economics.treasury_rates, economics.economic_indicators
+- how traders are positioned: economics.commitment_of_traders_report
 """
 
 TOOLS = [

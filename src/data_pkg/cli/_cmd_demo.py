@@ -107,17 +107,17 @@ async def _run(base_url: str, folder: Path) -> None:
                 text = getattr(call.content[0], "text", "") if call.content else ""
                 mark = "error" if call.is_error else "ok"
                 _say(f"      {name} {json.dumps(arguments)} -> {mark}: {_short(text, 90)}")
-            _say("[5/5] hot reload: adding technical.rsi to the manifest and saving it")
+            _say("[5/5] hot reload: adding technical.sma to the manifest and saving it")
             saved = time.perf_counter()
-            write_atomic(manifest, (MANIFEST + 'TOOLS = ["technical.rsi"]\n').encode("utf-8"), mode=None)
+            write_atomic(manifest, (MANIFEST + 'TOOLS = ["technical.sma"]\n').encode("utf-8"), mode=None)
             with anyio.fail_after(10):
                 await changed.wait()
             latency = (time.perf_counter() - saved) * 1000
             now = await client.list_tools()
             _say(f"      notifications/tools/list_changed after {latency:.0f} ms; {len(now.tools)} tools now")
-            call = await client.call_tool("rsi", {"symbol": "AAPL", "period_length": 14, "timeframe": "1day"})
+            call = await client.call_tool("sma", {"symbol": "AAPL", "period_length": 50, "timeframe": "1day"})
             text = getattr(call.content[0], "text", "") if call.content else ""
-            _say(f"      rsi -> {'error' if call.is_error else 'ok'}: {_short(text, 90)}")
+            _say(f"      sma -> {'error' if call.is_error else 'ok'}: {_short(text, 90)}")
     reload_lines = [line for line in (folder / "server.log").read_text().splitlines() if "reloaded" in line]
     if reload_lines:
         _say(f"      server log: {reload_lines[-1].split(': ', 1)[-1]}")
