@@ -160,3 +160,24 @@ async def test_output_schemas_stay_valid_for_narrowed_answers(sandbox: str, tmp_
     assert {key for row in trades.structured_content["result"] for key in row} <= {"transactionDate", "price"}
     items = tools["insider_trades"].output_schema["properties"]["result"]["items"]  # type: ignore[index]
     assert "required" not in items and {"transactionDate", "price"} <= set(items["properties"])
+
+
+async def test_a_manifest_excludes_names_the_agent_sees_inside_rows(sandbox: str, tmp_path: Path) -> None:
+    env = manifest(
+        tmp_path,
+        "tools: [investment.etf_info, company.product_revenue_segmentation]\noutput_schemas: true\n"
+        "overrides:\n  investment.etf_info: {exclude_fields: [exposure]}\n"
+        "  company.product_revenue_segmentation: {exclude_fields: [iPhone, fiscalYear]}\n",
+    )
+    async with connect(server_env(sandbox, **env), tmp_path / "err.log") as client:
+        fund = await client.call_tool("etf_info", {"symbol": "SPY"})
+        segments = await client.call_tool("product_revenue_segmentation", {"symbol": "AAPL"})
+    for result in (fund, segments):
+        assert not result.is_error, blocks(result)
+        assert result.structured_content is not None  # checked against the output schema: it still fits
+    info = fund.structured_content  # one object: the structured content itself
+    assert info["sectorsList"] and all(set(sector) == {"industry"} for sector in info["sectorsList"])
+    assert '"exposure"' not in blocks(fund)[0]
+    rows = segments.structured_content["result"]
+    assert rows and all("fiscalYear" not in row and "iPhone" not in row["data"] and row["data"] for row in rows)
+    assert "iPhone" not in blocks(segments)[0]

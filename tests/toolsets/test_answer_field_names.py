@@ -83,3 +83,25 @@ def test_every_tool_the_catalog_says_answers_rows_has_named_fields() -> None:
 
     taking = [endpoint for endpoint in ENDPOINTS if endpoint.is_tool_candidate and takes_fields(endpoint)]
     assert len(taking) > 150 and [e.key for e in taking if not answer_fields(e)] == []
+
+
+@pytest.mark.parametrize(
+    ("spec", "name"),
+    [
+        ("company.product_revenue_segmentation", "iPhone"),  # a key of each row's data, named by the company
+        ("company.income_statement_as_reported", "grossprofit"),  # a filed XBRL name in each row's data
+        ("investment.etf_info", "exposure"),  # a field of each sector the answer lists
+    ],
+)
+def test_a_field_inside_a_row_may_be_excluded(tmp_path: Path, spec: str, name: str) -> None:
+    # The agent sees these names inside each row; before: DM406, no model field has the name.
+    assert resolved_fields(tmp_path, spec, [name], "exclude_fields") == ([], (name,))
+
+
+def test_a_field_inside_a_row_is_not_a_column_to_keep(tmp_path: Path) -> None:
+    # fields keeps a row's own fields (the table's columns); a name inside one is refused, saying so.
+    found, fields = resolved_fields(tmp_path, "investment.etf_info", ["symbol", "exposure"])
+    assert fields is None and found == [
+        "DM406 investment.etf_info answers have 'exposure' inside their rows, not as a field of its own"
+        " (exclude_fields may name it; fields keeps whole fields)"
+    ]

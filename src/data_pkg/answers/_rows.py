@@ -63,7 +63,8 @@ def project(value: Any, fields: tuple[str, ...] | None, exclude: tuple[str, ...]
     """``value`` with each row keeping only ``fields`` (when set) and none of ``exclude``.
 
     A row is what the endpoint's response model describes: each object of a list answer, or a
-    single-object answer itself (nested lists inside it stay as they are).
+    single-object answer itself. ``exclude`` also drops its names from the objects inside a row (a
+    sector of a fund, a statement's ``data``), which the agent sees as well; ``fields`` keeps a row's own.
     """
     if fields is None and not exclude:
         return value
@@ -73,7 +74,16 @@ def project(value: Any, fields: tuple[str, ...] | None, exclude: tuple[str, ...]
     def row(item: Any) -> Any:
         if not isinstance(item, Mapping):
             return item
-        return {k: v for k, v in item.items() if (keep is None or k in keep) and k not in drop}
+        return {k: inside(v) for k, v in item.items() if (keep is None or k in keep) and k not in drop}
+
+    def inside(part: Any) -> Any:
+        if not drop:
+            return part
+        if isinstance(part, Mapping):
+            return {k: v for k, v in part.items() if k not in drop}
+        if isinstance(part, list):
+            return [{k: v for k, v in x.items() if k not in drop} if isinstance(x, Mapping) else x for x in part]
+        return part
 
     if isinstance(value, list):
         return [row(item) for item in value]

@@ -91,8 +91,8 @@ def _write(value: Any, spec: AnswerSpec, call: CallContext, budget: _Budget) -> 
     if found.envelope is None:
         rows = _Shaped(found.rows, lambda row: project(without_nulls(row), spec.fields, spec.exclude_fields))
         envelope = None
-    else:  # the object around a nested list is the row the projection speaks of
-        rows = _Shaped(found.rows, without_nulls)
+    else:  # the object around a nested list is the row the projection speaks of; its list's rows are inside it
+        rows = _Shaped(found.rows, lambda row: project(without_nulls(row), None, spec.exclude_fields))
         envelope = project(without_nulls(found.envelope), spec.fields, spec.exclude_fields)
     shaped = Rows(rows, envelope, found.key)
     if spec.format == "table" and envelope is None:  # one row too: one list format whatever the length
@@ -114,7 +114,7 @@ def cut_like(answer: Answer, value: Any, spec: AnswerSpec) -> Any:
         shaped = [project(without_nulls(row), spec.fields, spec.exclude_fields) for row in rows]
     else:
         envelope = project(without_nulls(found.envelope), spec.fields, spec.exclude_fields)
-        kept = [without_nulls(row) for row in found.rows[: answer.shown]]
+        kept = [project(without_nulls(row), None, spec.exclude_fields) for row in found.rows[: answer.shown]]
         shaped = Rows(kept, envelope, found.key).rebuild(kept)
     for path, keep in answer.shortened:
         text = _at(shaped, path)

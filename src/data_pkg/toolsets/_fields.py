@@ -37,19 +37,42 @@ class _Written:
     """Keys of the answer's own may follow: a mapping the model writes out as keys (a filing's sections)."""
     hidden: frozenset[str]
     """Attributes the model declares but its JSON never carries under their name (``sections``)."""
+    inner: frozenset[str]
+    """Fields of the objects inside a row (a sector's ``exposure``): seen by agents, dropped by ``exclude_fields``."""
+    inner_open: bool
+    """A row holds a mapping named by the data (a statement's ``data`` of filed names): any name may be inside."""
 
 
 @cache
 def _written(model: str) -> _Written:
     if model == "str":
-        return _Written((), False, frozenset())
+        return _Written((), False, frozenset(), frozenset(), False)
     cls = _model(model)
     schema = cls.model_json_schema(by_alias=True, mode="serialization")
-    names = tuple(schema.get("properties", {}))
+    properties = schema.get("properties", {})
+    names = tuple(properties)
     declared = {info.alias or name for name, info in cls.model_fields.items()}
+    objects = [found for value in properties.values() for found in _objects(value, schema.get("$defs", {}))]
+    inner = frozenset(name for found in objects for name in found.get("properties", {}))
+    # A mapping is an object with no properties of its own; a nested model's additionalProperties is leniency.
+    inner_open = any("properties" not in found and found.get("additionalProperties") for found in objects)
     # ``additionalProperties: true`` is every model's leniency towards new upstream fields; a schema there is
     # a mapping the model writes out as keys, named by the data, not by the model.
-    return _Written(names, isinstance(schema.get("additionalProperties"), dict), frozenset(declared - set(names)))
+    opened = isinstance(schema.get("additionalProperties"), dict)
+    return _Written(names, opened, frozenset(declared - set(names)), inner, inner_open)
+
+
+def _objects(schema: Any, definitions: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The object schemas a field's value may be (itself, one of ``anyOf``, a list's items), ``$ref`` resolved."""
+    if not isinstance(schema, dict):
+        return []
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        return _objects(definitions.get(ref.rsplit("/", 1)[-1]), {})  # one level: a definition's refs stay
+    found = [schema] if schema.get("type") == "object" else []
+    for option in schema.get("anyOf", ()):
+        found += _objects(option, definitions)
+    return found + _objects(schema.get("items"), definitions)
 
 
 def model_fields(model: str) -> tuple[str, ...]:
@@ -60,6 +83,14 @@ def model_fields(model: str) -> tuple[str, ...]:
 def open_fields(endpoint: Endpoint) -> bool:
     """Whether ``endpoint``'s answers carry keys no model names (a filing's sections)."""
     return _written(endpoint.model).open if endpoint.model else False
+
+
+def is_inner_field(endpoint: Endpoint, name: str) -> bool:
+    """Whether ``name`` may be a field of an object inside a row of ``endpoint``'s answers (not of the row itself)."""
+    if not endpoint.model:
+        return False
+    written = _written(endpoint.model)
+    return name not in written.hidden and (name in written.inner or written.inner_open)
 
 
 def is_answer_field(endpoint: Endpoint, name: str) -> bool:

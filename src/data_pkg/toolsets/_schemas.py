@@ -134,6 +134,28 @@ def _project(schema: JsonSchema, fields: tuple[str, ...] | None, exclude: tuple[
     schema["properties"] = kept
     if "required" in schema:
         schema["required"] = [name for name in schema["required"] if name in kept]
+    definitions = schema.get("$defs", {})
+    for value in kept.values():  # excluded names leave the objects inside a row too (answers._rows.project)
+        _leave_out(value, frozenset(exclude), definitions)
+
+
+def _leave_out(schema: Any, exclude: frozenset[str], definitions: Mapping[str, Any]) -> None:
+    """Remove ``exclude`` from the properties (and ``required``) of the objects ``schema`` may be, one level down."""
+    if not exclude or not isinstance(schema, dict):
+        return
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        schema = definitions.get(ref.rsplit("/", 1)[-1])
+        if not isinstance(schema, dict):
+            return
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        schema["properties"] = {k: v for k, v in properties.items() if k not in exclude}
+        if "required" in schema:
+            schema["required"] = [name for name in schema["required"] if name not in exclude]
+    for option in schema.get("anyOf", ()):
+        _leave_out(option, exclude, definitions)
+    _leave_out(schema.get("items"), exclude, definitions)
 
 
 def _single_types(schema: dict[str, Any]) -> dict[str, Any]:

@@ -510,20 +510,30 @@ class Selector:
         """Whether every name in ``fields`` and ``exclude_fields`` is a field of the answer (DM406 if not).
 
         An earlier name of a renamed field (``mktCap``) is valid: DM408 names the current one, which is used.
-        So is any name where the answers carry keys of their own (a filing's sections): the agent sees them.
+        So is any name where the answers carry keys of their own (a filing's sections): the agent sees them,
+        and, in ``exclude_fields``, a field of the objects inside a row (a sector's ``exposure``).
         """
         named = [*(override.fields or ()), *override.exclude_fields]
         if not named:
             return True
-        from data_pkg.toolsets._fields import answer_fields, former_answer_fields, is_answer_field
+        from data_pkg.toolsets._fields import answer_fields, former_answer_fields, is_answer_field, is_inner_field
 
         known = answer_fields(endpoint)
         renamed = former_answer_fields(endpoint)
         valid = True
+        excluded = {id(entry) for entry in override.exclude_fields}
         for entry in named:
             if entry.value not in renamed and is_answer_field(endpoint, entry.value):
                 continue
+            inner = is_inner_field(endpoint, entry.value)
+            if inner and id(entry) in excluded:
+                continue
             where = _at(manifest, entry)
+            if inner and entry.value not in renamed:
+                valid = False
+                message = f"{endpoint.spec} answers have {entry.value!r} inside their rows, not as a field of its own"
+                self.report("DM406", where, message, "exclude_fields may name it; fields keeps whole fields")
+                continue
             if entry.value in renamed:
                 # The earlier name of a field the upstream still sends: the answer keeps it under its name now.
                 now = renamed[entry.value]
