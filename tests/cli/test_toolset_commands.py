@@ -83,6 +83,7 @@ def test_tools_shows_the_query_tool_analysis_adds_and_sizes_a_query_answer(tmp_p
     report = json.loads(run("tools", str(manifest), "--answers", "--json").stdout)
     tools = {t["name"]: t for t in report["tools"]}
     assert list(tools)[-1] == "analysis_query" and tools["analysis_query"]["endpoint"] == "(analysis)"
+    assert [t["title"] for t in report["tools"]] == ["Stock quote", "Daily prices", "Query kept tables (SQL)"]
     assert report["count"] == 3 and report["bytes"] == sum(t["bytes"] for t in report["tools"]) + 3 + 1
     query = tools["analysis_query"]["answer"]
     assert query["error"] is None and query["samples"] == 1 and 0 < query["max"] < 200

@@ -213,6 +213,12 @@ def test_diff_reports_added_removed_renamed_and_changed(write: Write) -> None:
     assert bool(change)
 
 
+def test_a_new_title_is_a_change_hosts_are_told_of(write: Write) -> None:
+    before = resolve(write("a.yaml", "tools: [company.quote]\n"), env={}).raise_for_errors()
+    after = resolve(write("b.yaml", "tools: [quote]\noverrides: {quote: {title: Desk quote}}\n"), env={})
+    assert diff(before, after.raise_for_errors()).changed == ("quote",)
+
+
 def test_diff_of_equal_registries_is_empty() -> None:
     same = diff(resolve(None, env={}).raise_for_errors(), resolve(None, env={}).raise_for_errors())
     assert not same and same.summary() == "no change"

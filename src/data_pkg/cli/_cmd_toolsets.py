@@ -116,6 +116,7 @@ def _query_entries(
     return [
         {
             "name": registry.query.name,
+            "title": registry.query.title,
             "endpoint": "(analysis)",
             "tier": "-",
             "bytes": size,
@@ -181,6 +182,7 @@ def register(app: typer.Typer) -> None:
                 "tools": [
                     {
                         "name": t.name,
+                        "title": t.title,
                         "endpoint": lookup(t.endpoint).spec,
                         "tier": lookup(t.endpoint).tier,
                         "bytes": wire_bytes(m),
@@ -200,12 +202,13 @@ def register(app: typer.Typer) -> None:
                 out["max_answer_tokens"] = max_answer_tokens
             typer.echo(json.dumps(out, indent=2, default=list))
         else:
-            headers: tuple[str, ...] = ("name", "endpoint", "tier", "bytes")
+            headers: tuple[str, ...] = ("name", "title", "endpoint", "tier", "bytes")
             rows: list[tuple[str, ...]] = [
-                (t.name, lookup(t.endpoint).spec, lookup(t.endpoint).tier, str(wire_bytes(m)))
+                (t.name, t.title or "", lookup(t.endpoint).spec, lookup(t.endpoint).tier, str(wire_bytes(m)))
                 for t, m in zip(registry, listing[: len(registry)], strict=True)
             ]
-            rows += [(q["name"], q["endpoint"], q["tier"], str(q["bytes"])) for q in _query_entries(registry, listing)]
+            query = _query_entries(registry, listing)
+            rows += [(q["name"], q["title"], q["endpoint"], q["tier"], str(q["bytes"])) for q in query]
             if sizes is not None:
                 headers = (*headers, "answer tokens (median / max)", "budget", "cut")
                 rows = [(*row, *_answer_cells(sizes[row[0]])) for row in rows]

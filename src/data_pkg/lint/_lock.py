@@ -1,6 +1,6 @@
 """Lock files: what agents see of a manifest, written beside it as ``NAME.lock.json``.
 
-A lock holds the resolved tools as the server would list them (name, description, input schema,
+A lock holds the resolved tools as the server would list them (name, title, description, input schema,
 annotations, output schema when published), with what an agent does not see but a reviewer should:
 the endpoint each tool calls, its fixed arguments, how its answers are shaped (fields, format, token
 budget), and what it costs (bytes and estimated tokens, counted as ``data-mcp tools`` counts them).

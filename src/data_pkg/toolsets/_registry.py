@@ -143,7 +143,7 @@ class RegistryDiff:
     """What changed from one registry to the next, by tool name.
 
     ``renamed`` pairs old and new names of tools calling the same endpoint; ``changed`` names
-    tools present in both under the same name whose description, schema or fixed arguments differ.
+    tools present in both under the same name whose title, description, schema or fixed arguments differ.
     """
 
     added: tuple[str, ...] = ()
