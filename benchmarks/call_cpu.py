@@ -264,9 +264,10 @@ class StdioSession:
         self.stray_lines = 0
 
     @classmethod
-    async def start(cls, sandbox_url: str, cache: str = "off", *, bare: bool = False) -> StdioSession:
-        """data-mcp (cache ``cache``), or with ``bare`` the bare SDK server over the SDK's stdio transport."""
-        env = server_bench.our_env(DATA_BASE_URL=sandbox_url, DATA_CACHE=cache)
+    async def start(cls, sandbox_url: str, cache: str = "off", *, bare: bool = False, **env_extra: str) -> StdioSession:
+        """data-mcp (cache ``cache``, more variables in ``env_extra``), or with ``bare`` the bare SDK server over the
+        SDK's stdio transport."""
+        env = server_bench.our_env(DATA_BASE_URL=sandbox_url, DATA_CACHE=cache, **env_extra)
         if bare:
             command = [str(HERE / "bare_mcp_server.py"), "--stdio", "--upstream", sandbox_url]
         else:
@@ -317,6 +318,11 @@ class StdioSession:
         if "error" in message or message["result"].get("isError"):
             return json.dumps(message)[:200]
         return None
+
+    async def tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The JSON-RPC answer to a call of tool ``name``."""
+        self.next_id += 1
+        return await self.request("tools/call", {"name": name, "arguments": arguments}, self.next_id)
 
     async def trivial(self) -> str | None:
         """The bare server's trivial tool."""
