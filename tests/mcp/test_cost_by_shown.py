@@ -106,9 +106,9 @@ async def test_a_row_shown_that_misfits_or_is_not_json_is_reported(
     result = await history(strict, upstream, body_of(rows, not_json=None if bad else 2))
     assert result.is_error
     expected = (
-        "[invalid_response] company.historical_prices: row 2 of the answer does not match HistoricalPrice"
+        "[invalid_response] historical_prices: row 2 of the answer does not match HistoricalPrice"
         if bad
-        else "[invalid_response] company.historical_prices: the upstream answer is not valid JSON."
+        else "[invalid_response] historical_prices: the upstream answer is not valid JSON."
     )
     assert texts(result)[0].startswith(expected), texts(result)
 
@@ -131,7 +131,7 @@ async def test_a_reply_past_the_byte_bound_is_refused_with_the_bound_and_the_ser
         day = await client.call_tool("intraday_prices", year | {"from_date": "2026-11-20"})
     assert refused.is_error
     assert texts(refused) == [
-        "[upstream] the reply was larger than 1 MiB (DATA_MAX_REPLY_BYTES), so company.intraday_prices was stopped"
+        "[upstream] the reply was larger than 1 MiB (DATA_MAX_REPLY_BYTES), so intraday_prices was stopped"
         " before reading more: ask for less (a shorter date range, a smaller limit), or raise DATA_MAX_REPLY_BYTES"
         " if an answer this large is expected. The data service failed; retry in a minute."
     ]
@@ -150,3 +150,17 @@ async def test_a_year_of_minute_bars_is_cut_with_the_note_of_rows_decoded_whole(
     assert answer[-1].startswith("Rows 1-") and "of 98,280 shown (2026-11-20 15:59:00 to" in answer[-1]
     assert result.structured_content is not None  # the models' form of the rows shown, validated
     assert result.structured_content["result"][0]["date"] == "2026-11-20T15:59:00-05:00"
+
+
+async def test_fields_of_an_open_answer_read_on_demand_are_seen(sandbox: str, tmp_path: Path) -> None:
+    # A filing's sections are fields no model names: the choice is checked against the rows' own keys, which
+    # rows read on demand (a sequence, not a list) must show as a list's rows do.
+    manifest = tmp_path / "desk.yaml"
+    manifest.write_text("tools: [company.financial_reports_json]\n")
+    env = server_env(sandbox, DATA_MCP_MANIFEST=str(manifest))
+    async with connect(env, tmp_path / "err.log") as client:
+        result = await client.call_tool(
+            "financial_reports_json", {"symbol": "AAPL", "year": 2024, "fields": "symbol,Cover Page"}
+        )
+    assert not result.is_error, texts(result)
+    assert "Cover Page" in texts(result)[0]

@@ -117,6 +117,7 @@ class ResultWriter:
         schema: Mapping[str, Any] | None = None,
         models: Any = None,
         also: str | None = None,
+        tool: str | None = None,
     ) -> types.CallToolResult:
         """A result holding ``value`` as the agent should read it; the note, when rows were cut, as a last block.
 
@@ -127,7 +128,8 @@ class ResultWriter:
         under ``"result"`` because the schema's root must be an object. ``also`` is a sentence the note
         ends with (where the server kept the rows), making a note when there was none. Of ``models``
         only the rows shown are read, so the client's rows read on demand are validated (and under the
-        strict validation mode refused) only where they are shown: its error is then the result.
+        strict validation mode refused) only where they are shown: its error is then the result, naming
+        the endpoint as ``tool`` (the name the agent called) when given.
 
         Whatever fails while writing (an upstream value nobody foresaw) is an ``[invalid_response]``
         result naming the cause, never an exception: the SDK would answer one with a JSON-RPC error
@@ -148,7 +150,7 @@ class ResultWriter:
                 return self.unstructured(written, _unencodable(error))
             return self.result(written, schema=schema, check=not _validated(models), structured=structured)
         except DataError as error:  # a row read that is not JSON, or (strict validation mode) misfits its model
-            return self.failure(error)
+            return self.failure(error, tool=tool)
         except Exception as error:
             logger.warning("the answer could not be written", exc_info=True)
             return self.unwritten(error)

@@ -206,7 +206,7 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
         kept, written = await runtime.analysis.keep(registry, endpoint.key, tool, value, params.arguments or {})
         spec = replace(written, fields=spec.fields)  # the kept table's budget, this call's columns
         context = CallContext.of(endpoint, params.arguments, tool.fixed)
-        return WRITER.answer(value, spec, context, schema=tool.output_schema, models=models, also=kept)
+        return WRITER.answer(value, spec, context, schema=tool.output_schema, models=models, also=kept, tool=tool.name)
 
     async def initialized(ctx: ServerRequestContext[Any], params: types.NotificationParams) -> None:
         logger.debug("client initialized (protocol %s)", ctx.protocol_version)

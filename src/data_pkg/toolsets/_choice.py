@@ -13,7 +13,7 @@ filing's sections), a key the answer has (:func:`unseen_fields` checks those onc
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from data_pkg.catalog import Endpoint
@@ -107,7 +107,8 @@ def unseen_fields(tool: str, endpoint: Endpoint, spec: AnswerSpec, value: Any) -
     if spec.fields is None or not open_fields(endpoint):
         return None
     declared = set(answer_fields(endpoint))
-    rows = value if isinstance(value, list) else [value]
+    # A list answer may be the client's rows read on demand (a sequence, not a list): only these 100 are read.
+    rows = value if isinstance(value, Sequence) and not isinstance(value, (str, bytes)) else [value]
     seen = {key for row in rows[:100] if isinstance(row, dict) for key in row}
     missing = [name for name in spec.fields if name not in declared and name not in seen]
     if not missing:
