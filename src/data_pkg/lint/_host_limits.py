@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from data_pkg.answers.instructions import ELLIPSIS, MAX_INSTRUCTIONS, local_instructions
 from data_pkg.lint._checks import finding
 from data_pkg.rules import Finding
 from data_pkg.toolsets import Registry, Resolution
@@ -16,8 +17,8 @@ from data_pkg.toolsets import Registry, Resolution
 if TYPE_CHECKING:
     from data_pkg.toolsets import Located, Manifest
 
-MAX_DESCRIPTION = 2_048
-"""Characters of a tool's description (and of a server's instructions) some hosts keep."""
+MAX_DESCRIPTION = MAX_INSTRUCTIONS
+"""Characters of a tool's description some hosts keep: where they cut instructions too."""
 
 MAX_TOOLS = 128
 """Tools some hosts take from one server."""
@@ -57,8 +58,6 @@ def host_limit_findings(resolution: Resolution, manifest: Manifest | None, file:
 
 def _kept(registry: Registry) -> int | None:
     """How many characters of the description the instructions keep, or None when they keep it all."""
-    from data_pkg.answers.instructions import ELLIPSIS, local_instructions
-
     whole = " ".join((registry.description or "").split())  # as the instructions write it: one paragraph
     purpose = local_instructions(registry).split("\n\n", 1)[0]
     if purpose == whole:
