@@ -7,7 +7,6 @@ nothing, so a page that reaches for the network (a CDN script, a web font) gets 
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import fcntl
 import json
@@ -191,21 +190,6 @@ class Browser:
         if "exceptionDetails" in answer:
             raise BrowserError(f"{expression[:60]}...: {_describe(answer['exceptionDetails'])}")
         return answer["result"].get("value")
-
-    def screenshot(self, url: str, path: Path) -> None:
-        """A PNG of the page at the test viewport, for a person to look at."""
-        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        try:
-            self.send("Emulation.setDeviceMetricsOverride", _viewport(), session)
-            self.send("Page.enable", session=session)
-            self.send("Page.navigate", {"url": url}, session)
-            self.wait_for("Page.loadEventFired", session)
-            self.evaluate(SETTLE, session)
-            data = self.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session)
-        finally:
-            self.send("Target.closeTarget", {"targetId": target})
-        path.write_bytes(base64.b64decode(data["data"]))
 
 
 def _high(fds: tuple[int, int]) -> tuple[int, int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import queue
 import re
@@ -276,8 +275,3 @@ class HeldUpstream:
         self._server.shutdown()
         self._server.server_close()
         self._thread.join(TIMEOUT)
-
-
-def tool_json(tool: Any) -> str:
-    """A listed tool as wire JSON."""
-    return json.dumps(tool.model_dump(by_alias=True, exclude_none=True, mode="json"), separators=(",", ":"))

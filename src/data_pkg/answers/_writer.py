@@ -168,9 +168,6 @@ class _TableText:
         self.table = Table()
         self.lines = self.table.lines(rows)
 
-    def frame(self) -> str:
-        return self.table.header()
-
     def text(self, lines: list[str], found: Rows, kept: int) -> str:
         return self.table.join(lines[:kept])
 
@@ -180,10 +177,6 @@ class _JsonText:
 
     def __init__(self, found: Rows) -> None:
         self.lines = (json_text(row) for row in found.rows)
-        self._frame = json_text(found.rebuild([]))
-
-    def frame(self) -> str:
-        return self._frame
 
     def text(self, lines: list[str], found: Rows, kept: int) -> str:
         return json_text(found.rebuild(list(found.rows[:kept])))

@@ -9,7 +9,7 @@ format and budget, and is counted with the writer's token estimate.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -144,8 +144,3 @@ class _Kept:
         answer = write_answer(result.rows, query.answer, CallContext())
         size = _tokens(answer)
         return AnswerSize(query.name, size, size, query.answer.max_tokens, int(answer.cut), 1)
-
-
-def over(sizes: Sequence[AnswerSize], limit: int) -> list[AnswerSize]:
-    """The tools whose largest answer is over ``limit`` tokens."""
-    return [size for size in sizes if size.max > limit]

@@ -33,7 +33,6 @@ from data_pkg.toolsets import (
     wire_bytes,
 )
 
-SOURCE_HELP = "A manifest file or a profile name (minimal, analyst, quant, news, full); the default set when omitted."
 SERVED_HELP = (
     "A manifest file or a profile name; when omitted, what the server would serve here: DATA_MCP_MANIFEST, else"
     " DATA_MCP_PROFILE, else the default set."

@@ -124,7 +124,6 @@ class Reloader:
     def __init__(self, state: ToolState, notifier: Notifier) -> None:
         self.state = state
         self.notifier = notifier
-        self.reloads = 0
         # The watcher blocks in a worker thread and only sees cancellation between polls; this
         # event stops it within one poll step instead of after its multi-second timeout.
         self.stopping = anyio.Event()
@@ -213,7 +212,6 @@ class Reloader:
                 return
         self.state.current = new
         self.state.warnings = resolution.warnings
-        self.reloads += 1
         if old.registry is not None and new.registry is not None:
             change = diff(old.registry, new.registry)
             if not change:

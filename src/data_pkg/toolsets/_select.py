@@ -34,9 +34,6 @@ if TYPE_CHECKING:
     from data_pkg.toolsets._manifest import Located, Manifest, Override
     from data_pkg.toolsets._parse import ParsedManifest
 
-"""The environment variable that configures each path segment (the client reads the same ones)."""
-
-
 MAX_SUGGESTIONS = 50
 """Unknown tool names per resolution that get a suggestion; thousands of them would take seconds."""
 
