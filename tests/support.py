@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,29 +55,87 @@ def code_blocks(page: Path, language: str) -> list[str]:
     return [re.sub(rf"^{indent}", "", block, flags=re.M) for indent, block in found]
 
 
-def imported_modules(path: Path) -> list[tuple[int, str]]:
-    """Every absolute import in a source file, as ``(line, dotted name)``, lazy ones and ``import_module`` too.
+@dataclass(frozen=True)
+class Import:
+    """One import in a source file: ``from module import name``, or ``import module`` (``name`` None)."""
 
-    ``from a.b import c`` gives both ``a.b`` and ``a.b.c``, so that importing a private module or
-    name (``from data_pkg import _net``) shows as such.
+    line: int
+    module: str
+    name: str | None = None
+
+
+def imports(path: Path, package: str = "") -> list[Import]:
+    """Every import in a source file, whatever its form, for the layering and private-module checks.
+
+    Absolute and relative (resolved against ``package``, the dotted package holding the file),
+    ``import a.b`` and ``from a import b``, at the top, inside functions or under ``TYPE_CHECKING``,
+    and ``importlib.import_module("a.b")`` or ``__import__("a.b")`` with a literal name.
     """
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+    found: list[Import] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
         if isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.append((node.lineno, node.module))
-            found.extend((node.lineno, f"{node.module}.{alias.name}") for alias in node.names if alias.name != "*")
+            found.extend(Import(node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = _absolute(node.module or "", node.level, package)
+            found.extend(Import(node.lineno, module, alias.name) for alias in node.names)
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
             "import_module",
             "__import__",
         ):
             found.extend(
-                (node.lineno, a.value)
+                Import(node.lineno, a.value)
                 for a in node.args[:1]
                 if isinstance(a, ast.Constant) and isinstance(a.value, str)
             )
     return found
+
+
+def module_name(path: Path, root: Path) -> str:
+    """The dotted name of a source file under ``root`` (a folder on ``sys.path``): ``data_pkg/client/__init__.py``
+    is ``data_pkg.client``."""
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def package_of(path: Path, root: Path) -> str:
+    """The package a relative import in ``path`` starts from: the module itself for an ``__init__.py``."""
+    name = module_name(path, root)
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def _absolute(module: str, level: int, package: str) -> str:
+    """The absolute name of ``from <level dots><module> import ...`` in ``package``."""
+    if not level:
+        return module
+    parts = package.split(".") if package else []
+    base = parts[: len(parts) - (level - 1)] if level - 1 <= len(parts) else []
+    return ".".join([*base, module] if module else base)
+
+
+def imported_modules(path: Path, package: str = "") -> list[tuple[int, str]]:
+    """Every import of a source file (see :func:`imports`) as ``(line, dotted name)``.
+
+    ``from a.b import c`` gives both ``a.b`` and ``a.b.c``, so that importing a private module or
+    name (``from data_pkg import _net``) shows as such.
+    """
+    found: list[tuple[int, str]] = []
+    for item in imports(path, package):
+        found.append((item.line, item.module))
+        if item.name is not None and item.name != "*":
+            found.append((item.line, f"{item.module}.{item.name}"))
+    return found
+
+
+def tool_count(source: str | None, env: Mapping[str, str]) -> int:
+    """How many tools ``source`` (a profile, a manifest, None for the default set) resolves to under ``env``.
+
+    Tests compare what a command prints with this, never with a count copied from today's profiles.
+    """
+    from data_pkg.toolsets import resolve  # here, so that importing this module loads no tool-set code
+
+    registry = resolve(source, env=env).registry
+    assert registry is not None, f"{source} does not resolve"
+    return len(registry)
 
 
 def json_values(integers: st.SearchStrategy[int] | None = None) -> st.SearchStrategy[Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from tests.support import imported_modules
+from tests.support import imported_modules, package_of
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
@@ -48,7 +48,7 @@ def reaches_in(path: Path, mine: tuple[str, ...]) -> list[str]:
     """``line: module`` for each private data_pkg module or name that ``path``, in package ``mine``, imports from
     outside ``mine``."""
     found = []
-    for line, module in imported_modules(path):
+    for line, module in imported_modules(path, package_of(path, SRC) if path.is_relative_to(SRC) else ""):
         if module.split(".")[0] != "data_pkg" or within(module, EXCEPTIONS):
             continue
         belongs = owner(module)

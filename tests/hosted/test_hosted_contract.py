@@ -7,20 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support import imported_modules
-
 ROOT = Path(__file__).resolve().parents[2]
 LOCAL_SERVER = ROOT / "src" / "data_pkg" / "mcp"
-
-
-def test_no_module_of_data_pkg_imports_data_hosted() -> None:
-    modules = sorted((ROOT / "src" / "data_pkg").rglob("*.py"))
-    assert any(p.parent == LOCAL_SERVER for p in modules)
-    offenders = {
-        str(path.relative_to(ROOT)): sorted({m for _, m in imported_modules(path) if m.split(".")[0] == "data_hosted"})
-        for path in modules
-    }
-    assert {k: v for k, v in offenders.items() if v} == {}
 
 
 def test_the_local_server_has_no_helper_module_for_the_hosted_server() -> None:

@@ -10,16 +10,9 @@ from __future__ import annotations
 
 import sys
 
+from data_pkg.cli._serve import serve
 
-def serve() -> int:
-    """Run the stdio server; without the ``mcp`` extra, one line naming it and exit status 2."""
-    try:
-        from data_pkg.mcp.server import main as run
-    except ModuleNotFoundError as error:
-        from data_pkg.extras import exit_for_missing_extra
-
-        exit_for_missing_extra(error, "mcp", "data-mcp", "the server")
-    return run()
+__all__ = ["main", "serve"]
 
 
 def main(argv: list[str] | None = None) -> int:

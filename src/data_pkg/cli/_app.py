@@ -38,7 +38,7 @@ def _root(
 ) -> None:
     """data-mcp: run the server (the default), lint manifests, inspect tool sets, set up a desktop assistant."""
     if ctx.invoked_subcommand is None:
-        from data_pkg.cli import serve
+        from data_pkg.cli._serve import serve
 
         raise typer.Exit(serve())
 

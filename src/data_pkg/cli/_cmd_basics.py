@@ -16,7 +16,7 @@ def register(app: typer.Typer) -> None:
 
         Example: DATA_API_KEY=... DATA_BASE_URL=... DATA_MCP_MANIFEST=analyst data-mcp serve
         """
-        from data_pkg.cli import serve as run
+        from data_pkg.cli._serve import serve as run
 
         raise typer.Exit(run())
 

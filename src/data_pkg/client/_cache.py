@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Protocol
 from urllib.parse import parse_qsl
 
+from data_pkg.client._cache_shared import AwaitsSync, redact_url
 from data_pkg.errors import ConfigurationError
 
 if TYPE_CHECKING:
@@ -74,31 +75,6 @@ class Cache(Protocol):
     async def aclose(self) -> None: ...
 
 
-class _SyncMethods(Protocol):
-    def get(self, key: str) -> bytes | None: ...
-
-    def set(self, key: str, value: bytes, ttl: float) -> None: ...
-
-    def close(self) -> None: ...
-
-
-class AwaitsSync:
-    """The async half of :class:`Cache` for a backend whose calls are quick: each runs its sync twin.
-
-    For a cache that answers in microseconds (memory, a local file), handing the call to a worker
-    thread would cost more than running it on the event loop.
-    """
-
-    async def aget(self: _SyncMethods, key: str) -> bytes | None:
-        return self.get(key)
-
-    async def aset(self: _SyncMethods, key: str, value: bytes, ttl: float) -> None:
-        self.set(key, value, ttl)
-
-    async def aclose(self: _SyncMethods) -> None:
-        self.close()
-
-
 _HINT_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _HINT_MAX = 48
 
@@ -121,24 +97,6 @@ def cache_key(path: str, params: Mapping[str, str], *, scope: str = "") -> str:
     digest = hashlib.sha256(payload.encode("utf-8")).hexdigest()
     hint = _HINT_UNSAFE.sub("-", path).strip("-")[:_HINT_MAX] or "root"
     return f"{hint}:{digest}"
-
-
-def redact_url(url: str) -> str:
-    """Return ``url`` with the password in its user-info replaced by ``***``."""
-    scheme, sep, rest = url.partition("://")
-    if not sep:
-        return url
-    netloc, slash, tail = rest.partition("/")
-    userinfo, at, hostport = netloc.rpartition("@")
-    if not at:
-        return url
-    user, colon, password = userinfo.partition(":")
-    if colon and password:
-        userinfo = f"{user}:***"
-    elif not colon and user:
-        # redis://secret@host is a password-only URL for redis-py.
-        userinfo = "***"
-    return f"{scheme}{sep}{userinfo}@{hostport}{slash}{tail}"
 
 
 class _Entry:

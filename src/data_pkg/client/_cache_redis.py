@@ -22,7 +22,7 @@ from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.retry import Retry
 
-from data_pkg.client._cache import redact_url
+from data_pkg.client._cache_shared import redact_url
 from data_pkg.errors import ConfigurationError
 
 __all__ = ["KEY_PREFIX", "RedisCache"]

@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
-from data_pkg.client._cache import AwaitsSync
+from data_pkg.client._cache_shared import AwaitsSync
 from data_pkg.errors import ConfigurationError
 
 __all__ = ["SQLiteCache"]

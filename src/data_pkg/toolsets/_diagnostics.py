@@ -18,9 +18,9 @@ from collections.abc import Iterable
 
 from data_pkg.errors import ConfigurationError
 from data_pkg.rules import Finding, Rule, RuleTable, Severity
-from data_pkg.toolsets._limits import MAX_DEPTH, MAX_DIGITS, MAX_VALUES
+from data_pkg.toolsets._limits import MAX_DEPTH, MAX_DIGITS, MAX_VALUES, LimitError
 
-__all__ = ["RULES", "Diagnostic", "Rule", "Severity", "ToolsetError", "diagnostic"]
+__all__ = ["RULES", "Diagnostic", "Rule", "Severity", "ToolsetError", "diagnostic", "limit_diagnostic"]
 
 
 RULES = RuleTable(
@@ -108,6 +108,11 @@ Diagnostic = Finding
 
 diagnostic = RULES.finding
 """A :class:`Diagnostic` with the severity its rule declares (KeyError for an unknown code)."""
+
+
+def limit_diagnostic(limit: LimitError, file: str) -> Diagnostic:
+    """The finding (DM108) for a manifest ``file`` that went past one of the limits."""
+    return diagnostic("DM108", limit.message, hint=limit.hint, file=file, line=limit.line, col=limit.col)
 
 
 class ToolsetError(ConfigurationError):

@@ -11,10 +11,6 @@ and the server and lint stop at the same place.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from data_pkg.toolsets._diagnostics import Diagnostic
 
 MAX_BYTES = 1 << 20
 """Bytes of a manifest file (1 MiB); anything bigger is a mistake, or an attack on the parser (DM106)."""
@@ -36,7 +32,11 @@ _FLATTEN = "a manifest needs five at most: overrides, a tool, fixed and a list"
 
 
 class LimitError(Exception):
-    """A manifest goes past one of the limits; ``line`` and ``col`` are where (1-based)."""
+    """A manifest goes past one of the limits; ``line`` and ``col`` are where (1-based).
+
+    The parsers report it as DM108 with :func:`data_pkg.toolsets._diagnostics.limit_diagnostic`: the
+    rule table quotes these limits, so it sits above this module.
+    """
 
     def __init__(self, message: str, line: int, col: int, hint: str) -> None:
         super().__init__(message)
@@ -44,12 +44,6 @@ class LimitError(Exception):
         self.line = line
         self.col = col
         self.hint = hint
-
-    def diagnostic(self, file: str) -> Diagnostic:
-        """The finding (DM108) for ``file``."""
-        from data_pkg.toolsets._diagnostics import diagnostic  # the rule table quotes these limits
-
-        return diagnostic("DM108", self.message, hint=self.hint, file=file, line=self.line, col=self.col)
 
 
 @dataclass

@@ -13,7 +13,7 @@ brackets nested thousands deep end the reading with DM108 at the value that cros
 from __future__ import annotations
 
 from data_pkg.json_reader import LENIENT, JsonNode, Voice, read_json
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import Budget, LimitError
 
@@ -34,7 +34,7 @@ def parse_json(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
     try:
         reading = read_json(text, voice=MANIFEST, bounds=Budget())
     except LimitError as limit:
-        return None, [limit.diagnostic(file)]
+        return None, [limit_diagnostic(limit, file)]
     if reading.node is not None:
         return _node(reading.node), []
     # No document means the reader found a problem that is not a lenient one: the first is the finding.

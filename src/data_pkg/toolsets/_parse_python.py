@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import inspect
 
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import FIELD_NAMES, Node
 from data_pkg.toolsets._limits import MAX_DIGITS, NO_SUCH_NUMBER, Budget, LimitError
 
@@ -229,5 +229,5 @@ def parse_python(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
         root = reader.read(module)
     except LimitError as limit:
         # Everything after this line would build on what could not be built: one finding says it.
-        return None, [*reader.diagnostics, limit.diagnostic(file)]
+        return None, [*reader.diagnostics, limit_diagnostic(limit, file)]
     return root, reader.diagnostics

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import Budget, LimitError
 from data_pkg.toolsets._yaml_words import plain_problem
@@ -128,7 +128,7 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
         line, col = _at(refused.mark)
         return None, [diagnostic("DM102", refused.message, hint=refused.hint, file=file, line=line, col=col)]
     except LimitError as limit:
-        return None, [limit.diagnostic(file)]
+        return None, [limit_diagnostic(limit, file)]
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = _at(mark) if mark is not None else (1, 1)
