@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from data_pkg.cli import main
-from data_pkg.toolsets import resolve
+from tests.support import tool_count
 
 COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
 
@@ -23,10 +23,11 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_tools_lists_the_default_set_with_its_size() -> None:
-    done = run("tools", env={k: v for k, v in os.environ.items() if not k.startswith("DATA_MCP_")})
+    plain = {k: v for k, v in os.environ.items() if not k.startswith("DATA_MCP_")}
+    done = run("tools", env=plain)
     assert done.returncode == 0
     assert "quote" in done.stdout
-    assert "43 tools" in done.stdout and "tokens" in done.stdout
+    assert f"{tool_count(None, plain)} tools" in done.stdout and "tokens" in done.stdout
 
 
 def test_tools_without_a_source_shows_what_the_server_would_serve(tmp_path: Path) -> None:
@@ -34,19 +35,20 @@ def test_tools_without_a_source_shows_what_the_server_would_serve(tmp_path: Path
     manifest.write_text("tools: [company.quote, company.profile]\n")
     plain = {k: v for k, v in os.environ.items() if not k.startswith("DATA_MCP_")}
     by_profile = run("tools", env={**plain, "DATA_MCP_PROFILE": "minimal"})
-    assert "8 tools" in by_profile.stdout and "(DATA_MCP_PROFILE=minimal)" in by_profile.stderr
+    assert f"{tool_count('minimal', plain)} tools" in by_profile.stdout
+    assert "(DATA_MCP_PROFILE=minimal)" in by_profile.stderr
     by_manifest = run("tools", "--json", env={**plain, "DATA_MCP_PROFILE": "full", "DATA_MCP_MANIFEST": str(manifest)})
     assert json.loads(by_manifest.stdout)["count"] == 2, "the manifest wins over the profile, as in the server"
     assert f"(DATA_MCP_MANIFEST={manifest})" in by_manifest.stderr
     assert json.loads(run("tools", "analyst", "--json", env={**plain, "DATA_MCP_PROFILE": "minimal"}).stdout)[
         "count"
-    ] == len(resolve("analyst", env={}).raise_for_errors())
+    ] == tool_count("analyst", plain)
 
 
 def test_tools_json_matches_the_registry_and_the_style_option_applies() -> None:
     done = run("tools", "minimal", "--json", "--style", "snake")
     report = json.loads(done.stdout)
-    assert report["count"] == len(report["tools"]) == 8
+    assert report["count"] == len(report["tools"]) == tool_count("minimal", os.environ)
     assert "company_quote" in {t["name"] for t in report["tools"]}
     assert report["bytes"] == sum(t["bytes"] for t in report["tools"]) + len(report["tools"]) + 1
 
@@ -145,7 +147,7 @@ def test_every_command_has_help_with_examples() -> None:
 
 def test_commands_run_in_process_too(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tools", "minimal", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["count"] == 8
+    assert json.loads(capsys.readouterr().out)["count"] == tool_count("minimal", os.environ)
     assert main(["catalog", "--tier", "gold"]) == 2
     assert main(["no-such-command"]) == 2
 

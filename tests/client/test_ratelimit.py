@@ -27,11 +27,22 @@ from data_pkg.errors import ConfigurationError, RateLimitError
 
 
 class FakeClock:
+    """Virtual time: it moves when a test sets it or when the limiter sleeps on it, never by itself."""
+
     def __init__(self, now: float = 500.0) -> None:
         self.now = now
+        self.slept: list[float] = []
 
     def __call__(self) -> float:
         return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+    async def asleep(self, seconds: float) -> None:
+        self.sleep(seconds)
+        await asyncio.sleep(0)
 
 
 # --- headers ------------------------------------------------------------------------------------
@@ -223,24 +234,39 @@ def test_observe_remembers_the_latest_upstream_numbers() -> None:
     assert limiter.last_info == RateLimitInfo(limit=300, remaining=11)
 
 
-# --- limiter, real time -------------------------------------------------------------------------
+# --- limiter, waiting ---------------------------------------------------------------------------
 
 
 def test_acquire_sleeps_the_reserved_wait() -> None:
     clock = FakeClock(0.0)
-    limiter = RateLimiter(1, max_wait=1, clock=clock)
+    limiter = RateLimiter(1, max_wait=1, clock=clock, sleep=clock.sleep)
     limiter.acquire()
+    assert clock.slept == []  # a free slot: no wait
     clock.now = WINDOW - 0.05  # the next slot frees 50 ms from "now"
-    started = time.perf_counter()
     limiter.acquire()
-    assert time.perf_counter() - started >= 0.045
+    assert clock.slept == [pytest.approx(0.05)]
+    assert clock.now == pytest.approx(WINDOW)  # the call starts when its slot frees, not before
 
 
-def test_aacquire_sleeps_the_reserved_wait_without_blocking_the_loop() -> None:
+def test_aacquire_sleeps_the_reserved_wait() -> None:
     clock = FakeClock(0.0)
-    limiter = RateLimiter(1, max_wait=1, clock=clock)
+    limiter = RateLimiter(1, max_wait=1, clock=clock, sleep=clock.sleep, asleep=clock.asleep)
 
-    async def scenario() -> tuple[float, int]:
+    async def scenario() -> None:
+        await limiter.aacquire()
+        clock.now = WINDOW - 0.05
+        await limiter.aacquire()
+
+    asyncio.run(scenario())
+    assert clock.slept == [pytest.approx(0.05)]
+    assert clock.now == pytest.approx(WINDOW)
+
+
+def test_aacquire_waits_without_blocking_the_loop() -> None:
+    clock = FakeClock(0.0)
+    limiter = RateLimiter(1, max_wait=1, clock=clock)  # the real asyncio.sleep
+
+    async def scenario() -> int:
         await limiter.aacquire()
         clock.now = WINDOW - 0.05
         ticks = 0
@@ -252,15 +278,12 @@ def test_aacquire_sleeps_the_reserved_wait_without_blocking_the_loop() -> None:
                 await asyncio.sleep(0.005)
 
         task = asyncio.create_task(ticker())
-        started = time.perf_counter()
         await limiter.aacquire()
-        elapsed = time.perf_counter() - started
         task.cancel()
-        return elapsed, ticks
+        return ticks
 
-    elapsed, ticks = asyncio.run(scenario())
-    assert elapsed >= 0.045
-    assert ticks >= 2  # the loop kept running while the limiter waited
+    # The ticker's 5 ms timers fall due before the limiter's 50 ms one; a blocking sleep would let none run.
+    assert asyncio.run(scenario()) >= 2
 
 
 def test_threads_together_get_exactly_the_limit() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -134,12 +133,19 @@ def test_fail_first_fails_each_path_n_times_then_succeeds(faulty: Faulty) -> Non
     assert profile == [503, 503, 200]
 
 
-def test_latency_delays_every_reply_by_at_least_the_setting(faulty: Faulty) -> None:
+def test_latency_delays_every_reply_and_says_by_how_much(faulty: Faulty) -> None:
+    # The reply states the wait it applied (docs/sandbox.md), so this needs no clock.
+    assert "X-Sandbox-Latency-Ms" not in faulty().get("/stable/quote", params=QUOTE).headers
     http = faulty(latency_ms=120)
-    start = time.perf_counter()
-    assert http.get("/stable/quote", params=QUOTE).status_code == 200
-    elapsed = time.perf_counter() - start
-    assert elapsed >= 0.12
+    replies = [
+        http.get("/stable/quote", params=QUOTE),
+        http.get("/stable/quote", params={"symbol": "AAPL", "apikey": "wrong"}),
+        http.get("/stable/no-such-endpoint", params=QUOTE),
+        http.get("/stable/historical-price-eod/full", params=QUOTE),
+    ]
+    assert [reply.status_code for reply in replies] == [200, 401, 404, 200]
+    assert [reply.headers.get("X-Sandbox-Latency-Ms") for reply in replies] == ["120"] * 4
+    assert faulty(latency_ms=2.5).get("/stable/quote", params=QUOTE).headers["X-Sandbox-Latency-Ms"] == "2.5"
 
 
 def test_reset_replays_the_same_fault_sequence_from_the_seed(faulty: Faulty, faulty_server: str) -> None:

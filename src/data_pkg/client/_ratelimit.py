@@ -15,7 +15,7 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import timezone
 from email.utils import parsedate_to_datetime
@@ -135,6 +135,10 @@ class RateLimiter:
 
     One ``threading.Lock`` guards the arithmetic only; callers sleep outside it,
     so the limiter is shared safely by threads and by asyncio tasks.
+
+    ``clock`` reads the time, ``sleep`` and ``asleep`` wait (blocking and on
+    the event loop): a simulation passes a virtual clock's, whose time moves
+    only when something waits on it.
     """
 
     def __init__(
@@ -143,6 +147,8 @@ class RateLimiter:
         *,
         max_wait: float = 5.0,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], object] = time.sleep,
+        asleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
         if per_minute is not None and (
             isinstance(per_minute, bool) or not isinstance(per_minute, int) or per_minute < 1
@@ -155,6 +161,8 @@ class RateLimiter:
         self.per_minute = per_minute
         self.max_wait = float(max_wait)
         self._clock = clock
+        self._sleep = sleep
+        self._asleep = asleep
         self._starts: deque[float] = deque(maxlen=per_minute or 1)
         self._lock = threading.Lock()
         self._last_info = _UNKNOWN
@@ -197,13 +205,13 @@ class RateLimiter:
         """Block the thread until a slot is free (at most ``max_wait`` seconds)."""
         wait = self.reserve()
         if wait > 0:
-            time.sleep(wait)
+            self._sleep(wait)
 
     async def aacquire(self) -> None:
         """Wait without blocking the event loop until a slot is free (at most ``max_wait`` seconds)."""
         wait = self.reserve()
         if wait > 0:
-            await asyncio.sleep(wait)
+            await self._asleep(wait)
 
     def observe(self, info: RateLimitInfo) -> None:
         """Remember the upstream's latest numbers (see :attr:`last_info`)."""

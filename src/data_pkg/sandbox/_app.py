@@ -184,6 +184,10 @@ def _docs_url(scope: Scope) -> str:
     return f"{scope.get('scheme', 'http')}://{host}/docs"
 
 
+LATENCY_HEADER = "X-Sandbox-Latency-Ms"
+"""The header of a reply the latency fault delayed: the milliseconds it waited before answering."""
+
+
 def create_app(config: SandboxConfig | None = None) -> Starlette:
     """A Starlette app serving every catalog path under ``/stable`` the way the upstream does.
 
@@ -195,10 +199,17 @@ def create_app(config: SandboxConfig | None = None) -> Starlette:
     _install_drop_filter()
 
     async def api(request: Request) -> Response:
+        latency_ms = sandbox.faults.settings.latency_ms
+        if latency_ms:
+            await asyncio.sleep(latency_ms / 1000)
+        response = await answer(request)
+        if latency_ms:
+            # Says what this reply waited, so a client (or a test) sees the fault without timing it.
+            response.headers[LATENCY_HEADER] = f"{latency_ms:g}"
+        return response
+
+    async def answer(request: Request) -> Response:
         scope = request.scope
-        settings = sandbox.faults.settings
-        if settings.latency_ms:
-            await asyncio.sleep(settings.latency_ms / 1000)
         items = request.query_params.multi_items()
         key = next((value for name, value in items if name == "apikey"), None)
         if key is None or key not in sandbox.keys:
