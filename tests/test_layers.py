@@ -61,6 +61,7 @@ NARROWER: dict[str, tuple[str, ...]] = {
         "data_pkg.utf8",
     ),
     "data_pkg.lint": (
+        "data_pkg.answers",
         "data_pkg.toolsets",
         "data_pkg.catalog",
         "data_pkg.rules",
@@ -88,6 +89,8 @@ NARROWER: dict[str, tuple[str, ...]] = {
 ONLY_IN: dict[tuple[str, str], tuple[str, ...]] = {
     # pydantic loads only when a tool's schema or answer fields are needed, never to resolve a tool set.
     ("data_pkg.toolsets", "data_pkg.models"): ("data_pkg.toolsets._schemas", "data_pkg.toolsets._fields"),
+    # The server's instructions, to say where they would be cut (DM509); nothing else of the answer writer.
+    ("data_pkg.lint", "data_pkg.answers"): ("data_pkg.lint._host_limits",),
 }
 """``(unit, imported unit)``: the only modules of the unit that may import it."""
 
