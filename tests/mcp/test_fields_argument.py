@@ -181,3 +181,18 @@ async def test_a_manifest_excludes_names_the_agent_sees_inside_rows(sandbox: str
     rows = segments.structured_content["result"]
     assert rows and all("fiscalYear" not in row and "iPhone" not in row["data"] and row["data"] for row in rows)
     assert "iPhone" not in blocks(segments)[0]
+
+
+async def test_notes_point_to_fewer_columns_where_that_is_the_way_on(sandbox: str, tmp_path: Path) -> None:
+    env = manifest(tmp_path, "tools: [market.stock_list, fundamental.income_statement]\nmax_answer_tokens: 500\n")
+    async with connect(server_env(sandbox, **env), tmp_path / "err.log") as client:
+        listing = await client.call_tool("stock_list", {})
+        narrow = await client.call_tool("stock_list", {"fields": "symbol"})
+        statement = await client.call_tool("income_statement", {"symbol": "AAPL", "limit": 1})
+        chosen = await client.call_tool("income_statement", {"symbol": "AAPL", "limit": 1, "fields": "date,revenue"})
+    # A list no argument pages: fewer columns show more of it (before: only the manifest's fields were named).
+    assert "call again with the columns the task needs (fields)" in blocks(listing)[-1]
+    assert len(read_table(blocks(narrow)[0])) > 2 * len(read_table(blocks(listing)[0]))
+    # One row too wide for the budget is withheld; the result says the agent can ask for fewer columns.
+    assert statement.is_error and "Call again with the columns the task needs (fields)" in blocks(statement)[0]
+    assert not chosen.is_error and blocks(chosen)[0].startswith("date,revenue\n")

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data_pkg.catalog import Endpoint
+from data_pkg.toolsets import FIELDS_ARGUMENT
 
 SERIES_KEY = "date"
 """The field that makes rows a time series (the upstream's name for it in every series)."""
@@ -198,6 +199,12 @@ def _continuation(rows: Sequence[Any], fit: int, order: str | None, call: CallCo
         start = call.number("offset") or 0
         more = f", limit={total - fit}" if "limit" in call.params else ""
         return fit, f"For rows {_count(fit + 1)}-{_count(total)} {SAME} offset={start + fit}{more}."
+    if FIELDS_ARGUMENT in call.params:  # the tool takes it (the writer adds it): fewer columns, more rows
+        return fit, (
+            f"No argument of this tool reaches rows {_count(fit + 1)}-{_count(total)}: call again with the"
+            " columns the task needs (fields) or narrow the request (other arguments or another tool), or ask the"
+            " user to raise max_answer_tokens."
+        )
     return fit, (
         f"No argument of this tool reaches rows {_count(fit + 1)}-{_count(total)}: narrow the request (other"
         " arguments or another tool), or ask the user to raise max_answer_tokens or choose fewer fields for"

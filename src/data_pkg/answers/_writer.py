@@ -21,7 +21,7 @@ from data_pkg.answers._note import CallContext, more_rows, note
 from data_pkg.answers._render import NotFlatError, Table, json_text, name_text
 from data_pkg.answers._rows import WALKED_DEPTH, Rows, find_rows, project, without_nulls
 from data_pkg.answers._tokens import charge, estimate_tokens
-from data_pkg.toolsets import AnswerSpec
+from data_pkg.toolsets import FIELDS_ARGUMENT, AnswerSpec
 
 SHORTEST_CUT = 200
 """Strings shorter than this are values (dates, times, symbols, names, links), never shortened: cutting
@@ -61,7 +61,10 @@ def write_answer(value: Any, spec: AnswerSpec, call: CallContext | None = None, 
     there was none. It is charged to the budget like the rest of the note: a sentence added after
     the rows were chosen would put a full answer over it.
     """
-    written = _write(value, spec, call or CallContext(), _Budget(spec.max_tokens, _cost(also)))
+    call = call or CallContext()
+    if spec.fields_argument:  # the agent may choose fewer columns: the notes say so where that is the way on
+        call = replace(call, params=call.params | {FIELDS_ARGUMENT})
+    written = _write(value, spec, call, _Budget(spec.max_tokens, _cost(also), spec.fields_argument))
     if not also:
         return written
     return replace(written, note=f"{written.note} {also}" if written.note else also)
@@ -78,6 +81,8 @@ class _Budget:
 
     stated: int
     reserved: int = 0
+    columns: bool = False
+    """The tool takes a ``fields`` argument: an answer too wide for the budget can be asked for in fewer columns."""
 
     @property
     def room(self) -> int:
@@ -278,7 +283,7 @@ def _shortened(answer: Answer, budget: _Budget) -> Answer:
         value = shorter
     rest = lead.split(" tokens. ", 1)[-1] if " tokens. " in lead else ""
     if "max_answer_tokens" not in rest:
-        rest = f"{RAISE} {rest}"
+        rest = f"{FEWER_COLUMNS if budget.columns else RAISE} {rest}"
     what = "The answer" if answer.rows is None or answer.rows == 1 else f"Row 1 of {answer.rows:,}"
     stated = budget.stated
     refused = f"{what} is over the {stated:,}-token budget even with its texts and lists cut, so it is not shown."
@@ -286,6 +291,10 @@ def _shortened(answer: Answer, budget: _Budget) -> Answer:
 
 
 RAISE = "Ask the user to raise max_answer_tokens or choose fewer fields in the manifest, or narrow the request."
+FEWER_COLUMNS = (
+    "Call again with the columns the task needs (fields), or narrow the request, or ask the user to raise"
+    " max_answer_tokens."
+)
 
 
 def _cut_note(lead: str, cuts: dict[tuple[Any, ...], tuple[int, int, str]]) -> str:
