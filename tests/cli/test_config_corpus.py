@@ -5,6 +5,8 @@ Corpus files may hold placeholders filled in at run time: {{PYTHON}} (this inter
 PATH for every test here), {{CORPUS}} (the corpus folder) and {{DATA_MCP}} (the installed
 command). Each sits inside a string whose opening quote is what a finding points at, so
 positions do not move.
+
+Files named ``editor_*`` are editors' workspace files, validated with ``--shape editor``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from data_pkg.desktop import CODES, validate_config
+from data_pkg.desktop import CODES, DESKTOP, EDITOR, Shape, validate_config
 from tests.cli.test_config_support import CORPUS, MODES, base_env, corpus_text, run
 
 # file -> (code, severity, line, col, fragment of the message or fix)
@@ -117,6 +119,18 @@ CASES: dict[str, tuple[str, str, int, int, str]] = {
         37,
         "DM401 DATA_MCP_TOOL_NAME_STYLE='camel' is not a naming style",
     ),
+    "editor_type_missing.json": ("DC215", "error", 3, 5, 'server "market-data" has no type: the editor needs "type"'),
+    "editor_type_not_stdio.json": ("DC215", "error", 4, 15, 'type is "sse"; data-mcp runs as a local command'),
+    "editor_unknown_entry_key.json": ("DC216", "warning", 7, 7, 'the key "argss", which the editor does not read'),
+    "editor_unknown_top_key.json": ("DC216", "warning", 15, 3, 'the file has the key "inputz"'),
+    "editor_inputs_not_list.json": ("DC217", "error", 15, 13, "inputs is a JSON object; the editor expects a list"),
+    "editor_input_undeclared.json": (
+        "DC217",
+        "error",
+        8,
+        25,
+        'a value refers to the input "data-key", which inputs does not declare (declared: data-api-key)',
+    ),
 }
 FIXES: dict[str, str] = {
     "invalid_escape_windows_path.json": 'write "C:/Users/me/python.exe" or "C:\\\\Users\\\\me\\\\python.exe"',
@@ -124,7 +138,19 @@ FIXES: dict[str, str] = {
     "trailing_comma_object.json": "delete this comma",
     "command_relative.json": "write the absolute path",
     "command_name.json": f'write the absolute path to be sure: "{Path(sys.executable).parent.as_posix()}/',
+    "editor_unknown_entry_key.json": 'rename it to "args"',
+    "editor_unknown_top_key.json": 'rename it to "inputs"',
 }
+GOOD = ("good.json", "editor_good.json")
+
+
+def _shape(name: str) -> Shape:
+    """The shape a corpus file is written in: its name says so."""
+    return EDITOR if name.startswith("editor_") else DESKTOP
+
+
+def _shape_args(name: str) -> list[str]:
+    return ["--shape", "editor"] if _shape(name) is EDITOR else []
 
 
 @pytest.fixture(autouse=True)
@@ -134,14 +160,15 @@ def _python_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_every_corpus_file_has_an_expectation_and_every_code_a_file() -> None:
-    files = {p.name for p in CORPUS.glob("*.json")} - {"good.json"}
+    files = {p.name for p in CORPUS.glob("*.json")} - set(GOOD)
     assert files == set(CASES)
     covered = {case[0] for case in CASES.values()}
     assert set(CODES) - covered == {"DC111"}  # an unreadable file is a test of its own below
 
 
-def test_the_good_config_has_no_findings() -> None:
-    validation = validate_config(corpus_text("good.json"))
+@pytest.mark.parametrize("name", GOOD)
+def test_the_good_config_has_no_findings(name: str) -> None:
+    validation = validate_config(corpus_text(name), shape=_shape(name))
     assert validation.ok and validation.findings == ()
     assert [e.name for e in validation.entries] == ["market-data"]
     assert validation.tool_counts["market-data"] > 0
@@ -150,7 +177,7 @@ def test_the_good_config_has_no_findings() -> None:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_each_broken_config_gets_exactly_its_finding(name: str) -> None:
     code, severity, line, col, fragment = CASES[name]
-    validation = validate_config(corpus_text(name))
+    validation = validate_config(corpus_text(name), shape=_shape(name))
     assert [(f.code, f.severity, f.line, f.col) for f in validation.findings] == [(code, severity, line, col)]
     (finding,) = validation.findings
     assert fragment in finding.message + " " + (finding.fix or "")
@@ -166,7 +193,8 @@ def test_validate_command_reports_file_line_col_and_exit_code(
     code, severity, line, col, _ = CASES[name]
     config = tmp_path / name
     config.write_bytes(corpus_text(name).encode("utf-8"))
-    result = run("in-process", ["config", "validate", str(config)], base_env(tmp_path), monkeypatch, capsys)
+    args = ["config", "validate", *_shape_args(name), str(config)]
+    result = run("in-process", args, base_env(tmp_path), monkeypatch, capsys)
     assert result.code == (1 if severity == "error" else 0)
     assert f"{config}:{line}:{col}: {severity} {code}: " in result.stdout
     assert "  fix: " in result.stdout

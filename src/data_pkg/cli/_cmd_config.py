@@ -1,4 +1,4 @@
-"""``data-mcp config path|print|install|validate``: the desktop assistant's config file.
+"""``data-mcp config path|print|install|validate``: the desktop assistant's config file, or an editor's workspace file.
 
 The work is in :mod:`data_pkg.desktop`; this module maps options to it and results to output
 and exit codes: 0 done or clean, 1 findings (or an entry that exists without --force),
@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from data_pkg.cli._options import AssistantOption, JsonOption
+from data_pkg.cli._options import AssistantOption, JsonOption, ShapeOption
 
 if TYPE_CHECKING:
-    from data_pkg.desktop import Assistant, Finding
+    from data_pkg.desktop import Assistant, Finding, Shape
 
 CONFIG_HELP = """Set up a desktop assistant to start the local server (data-mcp).
 
@@ -27,16 +27,20 @@ Support/<assistant>/ on macOS, %APPDATA%\\<assistant>\\ on Windows, ~/.config/<a
 The assistant is --assistant NAME, else DATA_ASSISTANT, else the one config file found there.
 After any change, quit the assistant completely and start it again.
 
+An editor keeps its servers in a workspace file instead ("servers", each with "type": "stdio"):
+print, install and validate write and check that shape with --shape editor and the file's PATH.
+
 \b
 Examples:
   data-mcp config path --assistant Acme
   data-mcp config print
   data-mcp config install --assistant Acme --manifest ~/tools/desk.py
   data-mcp config validate
+  data-mcp config install --shape editor ./ws/mcp.json
   data-mcp doctor
 """
 
-NAME_HELP = "Server name in mcpServers."
+NAME_HELP = "Server name in mcpServers (servers with --shape editor)."
 MANIFEST_HELP = "Manifest file or profile name for DATA_MCP_MANIFEST (default: DATA_MCP_MANIFEST)."
 
 ConfigPathArgument = Annotated[
@@ -58,6 +62,9 @@ Examples:
 
 PRINT_HELP = """Print the mcpServers entry that starts the local server.
 
+With --shape editor, prints it as an editor's workspace file reads it: under "servers", with
+"type": "stdio" first.
+
 The entry runs this Python (absolute path) with -m data_pkg.mcp and sets env: DATA_API_KEY,
 DATA_BASE_URL, DATA_MCP_MANIFEST (absolute, forward slashes; a profile name as is) and
 PYTHONUNBUFFERED=1, plus DATA_LOG_LEVEL, DATA_PLAN, DATA_VALIDATION_MODE, DATA_MCP_TOOL_NAME_STYLE
@@ -70,6 +77,7 @@ Examples:
   data-mcp config print
   data-mcp config print --manifest analyst --name market-analyst
   data-mcp config print --manifest ./desk.py > entry.json
+  data-mcp config print --shape editor
 """
 
 INSTALL_HELP = """Add the server entry to the desktop assistant's config file.
@@ -81,7 +89,9 @@ the environment (or the placeholder when unset). Never overwrites a file that is
 Installs running at the same time wait for each other (a lock beside the file), so each adds its
 entry. A config that is a symbolic link stays one: the file it points to is replaced.
 
-PATH writes to that file instead of the assistant's.
+PATH writes to that file instead of the assistant's. With --shape editor, PATH is the editor's
+workspace file (required): the entry goes under "servers" with "type": "stdio"; other servers and
+"inputs" stay as they are.
 
 --dry-run writes nothing and shows the entry, with what config validate would find in it; where an
 entry of that name exists, it says so and shows what --force would write. It exits as the real run
@@ -99,6 +109,7 @@ Examples:
   data-mcp config install --manifest ~/tools/desk.py --force
   data-mcp config install --dry-run
   data-mcp config install ./acme_desktop_config.json --name research
+  data-mcp config install --shape editor ./ws/mcp.json
 """
 
 VALIDATE_HELP = """Check a desktop assistant config strictly and explain every problem.
@@ -112,7 +123,9 @@ is not strings; DATA_API_KEY or DATA_BASE_URL missing or a placeholder; the mani
 missing or not linting clean (checked by the server's own resolver). Keys are never shown: the
 value of any *_API_KEY or apikey field is masked as ****abcd.
 
-PATH checks that file instead of the assistant's.
+PATH checks that file instead of the assistant's. With --shape editor, PATH is an editor's
+workspace file (required); besides the entry it checks the file's keys (servers and inputs only),
+inputs, and that the entry has "type": "stdio".
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or unreadable file.
 
@@ -121,6 +134,7 @@ Examples:
   data-mcp config validate
   data-mcp config validate --assistant Acme --name market-data
   data-mcp config validate ~/Downloads/acme_desktop_config.json --json
+  data-mcp config validate --shape editor ./ws/mcp.json
 """
 
 
@@ -138,9 +152,26 @@ def _assistant(assistant: Optional[str]) -> Assistant:
         raise _fail(str(error)) from None
 
 
-def _target(path: Optional[Path], assistant: Optional[str]) -> tuple[Path, Optional[Assistant]]:
+def _shape(value: str) -> Shape:
+    from data_pkg.desktop import shape_named
+
+    try:
+        return shape_named(value)
+    except ValueError as error:
+        raise _fail(f"--shape: {error}") from None
+
+
+def _target(path: Optional[Path], assistant: Optional[str], shape: Shape) -> tuple[Path, Optional[Assistant]]:
+    from data_pkg.desktop import DESKTOP
+
     if path is not None:
         return path.expanduser(), None
+    if shape is not DESKTOP:
+        # Only a desktop assistant's file has a known place; a workspace file is wherever the workspace is.
+        raise _fail(
+            f"--shape {shape.name} needs PATH: the workspace file your editor reads its MCP servers from"
+            f" (data-mcp config install --shape {shape.name} PATH creates it)"
+        )
     found = _assistant(assistant)
     if not isinstance(found.config_file, Path):  # pragma: no cover - only for a foreign system's paths
         raise _fail(f"{found.config_file} is not a path on this system")
@@ -214,18 +245,21 @@ def register(app: typer.Typer) -> None:
         with_key: Annotated[
             bool, typer.Option("--with-key", help="Print DATA_API_KEY itself instead of the placeholder.")
         ] = False,
+        shape_name: ShapeOption = "desktop",
     ) -> None:
-        from data_pkg.desktop import BASE_URL_PLACEHOLDER
+        from data_pkg.desktop import BASE_URL_PLACEHOLDER, DESKTOP
 
+        shape = _shape(shape_name)
         entry = _entry(manifest, with_key=with_key)
-        typer.echo(json.dumps({"mcpServers": {name: entry}}, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(shape.document(name, entry), indent=2, ensure_ascii=False))
         key_set = bool(os.environ.get("DATA_API_KEY", "").strip())
         if not key_set:
             typer.echo('note: DATA_API_KEY is not set: replace "<your API key>" with your key', err=True)
         elif not with_key:
             typer.echo(
                 "note: DATA_API_KEY is set but not printed; pass --with-key to print it, or run"
-                " data-mcp config install, which writes it into the file (mode 0600)",
+                f" data-mcp config install{shape.flag}{'' if shape is DESKTOP else ' PATH'}, which writes it into the"
+                " file (mode 0600)",
                 err=True,
             )
         if entry["env"]["DATA_BASE_URL"] == BASE_URL_PLACEHOLDER:
@@ -240,21 +274,23 @@ def register(app: typer.Typer) -> None:
         manifest: Annotated[Optional[str], typer.Option("--manifest", "-m", help=MANIFEST_HELP)] = None,
         force: Annotated[bool, typer.Option("--force", help="Replace an existing entry of the same name.")] = False,
         dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")] = False,
+        shape_name: ShapeOption = "desktop",
     ) -> None:
-        from data_pkg.desktop import InstallRefusedError, install_entry, mask_key, validate_config
+        from data_pkg.desktop import DESKTOP, InstallRefusedError, install_entry, mask_key, validate_config
 
-        target, found = _target(path, assistant)
-        entry = _entry(manifest, with_key=True)
+        shape = _shape(shape_name)
+        target, found = _target(path, assistant, shape)
+        entry = shape.entry(_entry(manifest, with_key=True))
         refused: InstallRefusedError | None = None
         try:
             try:
-                result = install_entry(target, name, entry, force=force, dry_run=dry_run)
+                result = install_entry(target, name, entry, force=force, dry_run=dry_run, shape=shape)
             except InstallRefusedError as error:
                 if not (dry_run and error.reason == "exists"):
                     raise
                 # A dry run shows what --force would write, and says the real run stops without it.
                 refused = error
-                result = install_entry(target, name, entry, force=True, dry_run=True)
+                result = install_entry(target, name, entry, force=True, dry_run=True, shape=shape)
         except InstallRefusedError as error:
             details = _findings_text(error.findings, str(target))
             raise _fail(
@@ -269,8 +305,8 @@ def register(app: typer.Typer) -> None:
         no_server = _missing_server_extra()
         # What config validate will say about the written entry: the same for a dry run, which must
         # report what the real run would (a missing manifest, DC402, included) and exit as it would.
-        validation = validate_config(result.text, name=name)
-        who = found.name if found is not None else "the desktop assistant"
+        validation = validate_config(result.text, name=name, shape=shape)
+        who = found.name if found is not None else "the desktop assistant" if shape is DESKTOP else shape.host
         if dry_run:
             shown = json.loads(json.dumps(entry))
             if key_set:
@@ -311,6 +347,9 @@ def register(app: typer.Typer) -> None:
             if key_set
             else "DATA_API_KEY: placeholder written (not set in the environment): put your key in the file"
         )
+        if key_set and shape is not DESKTOP:
+            # A workspace file sits in a project folder, which is often shared through version control.
+            typer.echo(f"note: {target} holds your key: keep it out of version control (list it in your ignore file)")
         if validation.findings:
             typer.echo(f"data-mcp config validate reports:\n{_findings_text(validation.findings, str(target))}")
         if no_server:
@@ -321,7 +360,12 @@ def register(app: typer.Typer) -> None:
                 f"The entry is written but will not work until the problems above are fixed; then restart {who}."
             )
             raise typer.Exit(1)
-        typer.echo(f"Now quit {who} completely (not just its window) and start it again: it reads the config at start.")
+        if shape is DESKTOP:
+            typer.echo(
+                f"Now quit {who} completely (not just its window) and start it again: it reads the config at start."
+            )
+        else:
+            typer.echo(f"Now open the workspace in {who} (or reload it) and start the server from its list of servers.")
 
     @config.command("validate", help=VALIDATE_HELP)
     def validate_command(
@@ -329,10 +373,12 @@ def register(app: typer.Typer) -> None:
         assistant: AssistantOption = None,
         name: Annotated[Optional[str], typer.Option("--name", "-n", help="Check only this server entry.")] = None,
         as_json: JsonOption = False,
+        shape_name: ShapeOption = "desktop",
     ) -> None:
         from data_pkg.desktop import ConfigReadError, finding_json, read_config, render_finding, validate_config
 
-        target, _ = _target(path, assistant)
+        shape = _shape(shape_name)
+        target, _ = _target(path, assistant, shape)
         try:
             text = read_config(target)
         except ConfigReadError as error:
@@ -340,12 +386,13 @@ def register(app: typer.Typer) -> None:
                 typer.echo(json.dumps({"file": str(target), "ok": False, "findings": [finding_json(error.finding)]}))
                 raise typer.Exit(2) from None
             raise _fail(render_finding(error.finding, str(target))) from None
-        validation = validate_config(text, name=name)
+        validation = validate_config(text, name=name, shape=shape)
         errors = sum(f.is_error for f in validation.findings)
         warnings = len(validation.findings) - errors
         if as_json:
             payload = {
                 "file": str(target),
+                "shape": shape.name,
                 "ok": validation.ok,
                 "strict_json": validation.strict_json,
                 "servers": {e.name: validation.tool_counts.get(e.name) for e in validation.entries},

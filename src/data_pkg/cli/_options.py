@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-__all__ = ["AssistantOption", "JsonOption"]
+__all__ = ["AssistantOption", "JsonOption", "ShapeOption"]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 """``--json``: print the result as JSON instead of text."""
@@ -23,3 +23,15 @@ AssistantOption = Annotated[
     ),
 ]
 """``--assistant``/``-a``: which desktop assistant's config (``config`` commands and ``doctor``)."""
+
+ShapeOption = Annotated[
+    str,
+    typer.Option(
+        "--shape",
+        metavar="desktop|editor",
+        help="The file's shape: desktop (mcpServers, the assistant's config; the default) or editor (servers with"
+        ' "type": "stdio" and optional inputs, the workspace file an editor reads; give its PATH).',
+    ),
+]
+"""``--shape``: which config shape ``config print|install|validate`` write and check (a plain string, checked
+against ``data_pkg.desktop.SHAPES`` by the command, so the names live in one place)."""

@@ -9,7 +9,10 @@ Pure library code: no command-line framework here (``data_pkg.cli`` formats and 
 The pieces:
 
 - :mod:`~data_pkg.desktop._locations`: the config and log folders per system, and which assistant;
-- :mod:`~data_pkg.desktop._entry`: the ``mcpServers`` entry (absolute Python, ``-m data_pkg.mcp``, env);
+- :mod:`~data_pkg.desktop._entry`: the server entry (absolute Python, ``-m data_pkg.mcp``, env);
+- :mod:`~data_pkg.desktop._shapes`: the file shapes hosts read (a desktop assistant's ``mcpServers``, an
+  editor's workspace ``servers`` with ``"type": "stdio"``), and :mod:`~data_pkg.desktop._editor`, what only
+  the editor shape checks;
 - :mod:`~data_pkg.desktop._strict_json`: a JSON reader that explains every deviation with line:col;
 - :mod:`~data_pkg.desktop._validate`: the entry's command, args, env, key and manifest;
 - :mod:`~data_pkg.desktop._redact`: which fields hold a key, and masking their values in findings;
@@ -45,6 +48,7 @@ from data_pkg.desktop._locations import (
     locate_assistant,
 )
 from data_pkg.desktop._probe import ServerProbe, host_environment, probe_server
+from data_pkg.desktop._shapes import DESKTOP, EDITOR, SHAPES, Shape, shape_named
 from data_pkg.desktop._strict_json import JsonNode, StrictResult, read_strict
 from data_pkg.desktop._validate import (
     ConfigReadError,
@@ -62,8 +66,11 @@ __all__ = [
     "CODES",
     "CONFIG_SUFFIX",
     "DEFAULT_SERVER_NAME",
+    "DESKTOP",
+    "EDITOR",
     "KEY_PLACEHOLDER",
     "MODULE_ARGS",
+    "SHAPES",
     "Assistant",
     "AssistantError",
     "Check",
@@ -81,6 +88,7 @@ __all__ = [
     "Platform",
     "ServerEntry",
     "ServerProbe",
+    "Shape",
     "StrictResult",
     "Validation",
     "check_key",
@@ -100,5 +108,6 @@ __all__ = [
     "render_finding",
     "run_doctor",
     "server_entry",
+    "shape_named",
     "validate_config",
 ]

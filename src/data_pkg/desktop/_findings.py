@@ -1,9 +1,12 @@
-"""Findings about a desktop assistant config: what is wrong, where, and how to fix it.
+"""Findings about a config a host reads (a desktop assistant's, an editor's workspace file).
+
+Each says what is wrong, where, and how to fix it.
 
 Codes are grouped by hundreds and never renumbered or reused (docs and people's notes cite them):
 
 - ``DC1xx`` the file is not strict JSON (the host then refuses all of it: "Invalid configuration");
-- ``DC2xx`` the server entry: command, args, env, settings;
+- ``DC2xx`` the server entry: command, args, env, settings; and what only an editor's workspace
+  file asks (DC215-DC217: ``type``, keys, ``inputs``);
 - ``DC3xx`` the API key;
 - ``DC4xx`` the manifest (``DATA_MCP_MANIFEST``).
 
@@ -52,7 +55,12 @@ CODES = RuleTable(
     Rule("DC109", "byte-order-mark", "error", "byte-order mark at the start of the file"),
     Rule("DC110", "duplicate-key", "warning", "the same key twice in one object (the host keeps the last)"),
     Rule("DC111", "unreadable-file", "error", "the file cannot be read (missing, a folder, permissions, not UTF-8)"),
-    Rule("DC201", "no-servers", "error", "no top-level object with an `mcpServers` object"),
+    Rule(
+        "DC201",
+        "no-servers",
+        "error",
+        "no top-level object with an `mcpServers` object (`servers` in the editor shape)",
+    ),
     Rule("DC202", "no-entry", "error", "no entry that starts data-mcp (or none with `--name`)"),
     Rule(
         "DC203",
@@ -90,6 +98,27 @@ CODES = RuleTable(
         "warning",
         "`command` is a name (`python3`) looked up on the host's `PATH`, which may differ from your shell's"
         " (says where this `PATH` finds it)",
+    ),
+    Rule(
+        "DC215",
+        "server-type",
+        "error",
+        'editor shape: our entry has no `type`, or one other than `"stdio"` (the editor then does not start the'
+        " command)",
+    ),
+    Rule(
+        "DC216",
+        "unknown-key",
+        "warning",
+        "editor shape: a key the editor does not read, at the top of the file (only `servers` and `inputs`) or in"
+        " our entry; it is ignored, so a misspelt `env` drops the key (says which key was probably meant)",
+    ),
+    Rule(
+        "DC217",
+        "bad-input",
+        "error",
+        "editor shape: `inputs` is not a list of objects with a string `type` and `id`, or an `${input:ID}` in our"
+        " entry names no declared input",
     ),
     Rule("DC301", "key-missing", "error", "`DATA_API_KEY` missing from `env`"),
     Rule("DC302", "key-placeholder", "error", "`DATA_API_KEY` is a placeholder"),

@@ -1,8 +1,9 @@
 """Install the server entry into a desktop assistant config: merge, back up, write atomically.
 
-- Merge: the entry goes into ``mcpServers`` under its name; other servers and other top-level
-  keys are kept (the file is re-serialised with two-space indents, so their formatting may
-  change, their content does not).
+- Merge: the entry goes under its name into the servers object of the config's shape
+  (``mcpServers`` for a desktop assistant, ``servers`` for an editor's workspace file,
+  :mod:`~data_pkg.desktop._shapes`); other servers and other top-level keys are kept (the file
+  is re-serialised with two-space indents, so their formatting may change, their content does not).
 - Refuse: a file that is not strict JSON is never overwritten (we could not keep what we did
   not understand); an existing entry of the same name is replaced only when forced.
 - Backup: before an existing file changes, its bytes are copied to
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from data_pkg.desktop._filelock import LockTimeoutError, file_lock
+from data_pkg.desktop._shapes import DESKTOP, Shape
 from data_pkg.desktop._strict_json import read_strict
 from data_pkg.desktop._validate import ConfigReadError, read_config
 from data_pkg.errors import ConfigurationError
@@ -78,15 +80,18 @@ class Merged(NamedTuple):
     others: tuple[str, ...]
 
 
-def merge_entry(existing: str | None, name: str, entry: Mapping[str, Any], *, force: bool = False) -> Merged:
-    """The new file text with ``entry`` under ``mcpServers[name]``, and what changed.
+def merge_entry(
+    existing: str | None, name: str, entry: Mapping[str, Any], *, force: bool = False, shape: Shape = DESKTOP
+) -> Merged:
+    """The new file text with ``entry`` (as ``shape`` writes it) under ``name`` in the shape's servers object,
+    and what changed.
 
     Raises :class:`InstallRefusedError` when ``existing`` is not strict JSON, is not a config object,
     or already has a different entry called ``name`` and ``force`` is false.
     """
     document: dict[str, Any] = {}
     if existing is not None and existing.strip():
-        strict = read_strict(existing)
+        strict = read_strict(existing, shape)
         if strict.node is None:
             errors = tuple(f for f in strict.findings if f.is_error)
             raise InstallRefusedError(
@@ -100,11 +105,12 @@ def merge_entry(existing: str | None, name: str, entry: Mapping[str, Any], *, fo
                 "the existing file holds JSON that is not an object; it was left untouched", reason="not-a-config"
             )
         document = loaded
-    servers = document.setdefault("mcpServers", {})
+    servers = document.setdefault(shape.servers_key, {})
     if not isinstance(servers, dict):
         raise InstallRefusedError(
-            "mcpServers in the existing file is not an object; it was left untouched", reason="not-a-config"
+            f"{shape.servers_key} in the existing file is not an object; it was left untouched", reason="not-a-config"
         )
+    entry = shape.entry(entry)
     replaced = name in servers
     same = replaced and servers[name] == dict(entry)
     if replaced and not same and not force:
@@ -127,21 +133,23 @@ def install_entry(
     dry_run: bool = False,
     now: datetime | None = None,
     lock_timeout: float = 30.0,
+    shape: Shape = DESKTOP,
 ) -> InstallResult:
     """Merge ``entry`` into the config at ``path`` (created with its folder when missing).
 
     A symbolic link is followed: the file it points to is replaced and the link is kept. Other
     installs into the same file wait for this one (at most ``lock_timeout`` seconds, then
-    :class:`InstallRefusedError` with reason ``busy``).
+    :class:`InstallRefusedError` with reason ``busy``). ``shape`` is the file's shape: where the servers are
+    and how an entry is written.
     """
     target = Path(path)
     real = Path(os.path.realpath(target))
     if dry_run:
-        return _merge(target, real, name, entry, force=force, dry_run=True, now=now)
+        return _merge(target, real, name, entry, force=force, dry_run=True, now=now, shape=shape)
     real.parent.mkdir(parents=True, exist_ok=True)
     try:
         with file_lock(real, timeout=lock_timeout):
-            return _merge(target, real, name, entry, force=force, dry_run=False, now=now)
+            return _merge(target, real, name, entry, force=force, dry_run=False, now=now, shape=shape)
     except LockTimeoutError as error:
         raise InstallRefusedError(f"{error}; nothing was written, try again", reason="busy") from None
 
@@ -155,6 +163,7 @@ def _merge(
     force: bool,
     dry_run: bool,
     now: datetime | None,
+    shape: Shape,
 ) -> InstallResult:
     """Read, merge and (unless a dry run or nothing changes) write: the part that runs under the lock."""
     existing: str | None = None
@@ -164,7 +173,7 @@ def _merge(
         except ConfigReadError as error:
             if os.path.lexists(real):  # only a link to a file still to create is fine
                 raise InstallRefusedError(f"{error}; nothing was written", reason="unreadable") from None
-    merged = merge_entry(existing, name, entry, force=force)
+    merged = merge_entry(existing, name, entry, force=force, shape=shape)
     created = existing is None
     if dry_run or merged.same:
         return InstallResult(

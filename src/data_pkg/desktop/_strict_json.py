@@ -2,11 +2,11 @@
 
 The host reads its config with a strict JSON parser and refuses the whole file on the first
 problem ("Invalid configuration"). The reading is :func:`data_pkg.json_reader.read_json`, the one
-manifests use too; this module gives it the host's voice (what each problem means for the host),
-turns each problem into the finding of its code, and masks key values: each excerpt of the text in
-a finding masks the values of ``*_API_KEY`` / ``apikey`` fields
-(:class:`~data_pkg.desktop._redact.Redactor`), also where the file is not JSON and the field was
-never parsed.
+manifests use too; this module gives it the voice of the config's shape (what each problem means
+for whoever reads the file, :mod:`~data_pkg.desktop._shapes`), turns each problem into the finding
+of its code, and masks key values: each excerpt of the text in a finding masks the values of
+``*_API_KEY`` / ``apikey`` fields (:class:`~data_pkg.desktop._redact.Redactor`), also where the file
+is not JSON and the field was never parsed.
 """
 
 from __future__ import annotations
@@ -15,22 +15,11 @@ from dataclasses import dataclass, field
 
 from data_pkg.desktop._findings import CODES
 from data_pkg.desktop._redact import Redactor
-from data_pkg.json_reader import JsonNode, Voice, looks_like_windows_path, read_json
+from data_pkg.desktop._shapes import DESKTOP, Shape
+from data_pkg.json_reader import JsonNode, looks_like_windows_path, read_json
 from data_pkg.rules import Finding
 
 __all__ = ["JsonNode", "StrictResult", "looks_like_windows_path", "read_strict"]
-
-HOST = Voice(
-    refused=", so the host refuses the whole file (Invalid configuration)",
-    byte_order_mark="the host's JSON reader refuses it",
-    duplicate="the host keeps only the last one",
-    duplicate_fix="keep one of them (server names must be different)",
-    empty="the host needs a JSON object",
-    empty_fix='start from {"mcpServers": {}} (data-mcp config install writes one)',
-    after_end="; the host reports this as 'Unexpected non-whitespace character after JSON at position {offset}"
-    " (line {line} column {col})'",
-)
-"""What each problem means for the assistant's host."""
 
 _CODE_OF_KIND = {rule.slug: code for code, rule in CODES.items() if code.startswith("DC1")}
 """The reader names each problem by the slug of its DC1xx rule."""
@@ -51,15 +40,17 @@ class StrictResult:
         return self.node is not None
 
 
-def read_strict(text: str) -> StrictResult:
+def read_strict(text: str, shape: Shape = DESKTOP) -> StrictResult:
     """Read ``text`` as strict JSON, explaining every deviation with its line and column.
 
     The node is None when the text is not strict JSON: the host refuses such a file entirely,
     so nothing in it is worth validating further. Silently garbled Windows paths (DC107) are
-    errors, but the file is JSON, so the node is there.
+    errors, but the file is JSON, so the node is there. ``shape`` gives the words for what each problem
+    means to whoever reads the file (a desktop assistant refuses it; for an editor's workspace file,
+    data-mcp config reads no further).
     """
     redactor = Redactor.scan(text)
-    reading = read_json(text, voice=HOST, excerpt=redactor.excerpt)
+    reading = read_json(text, voice=shape.voice, excerpt=redactor.excerpt)
     findings = tuple(
         CODES.finding(_CODE_OF_KIND[p.kind], p.message, hint=p.hint, line=p.line, col=p.col) for p in reading.problems
     )

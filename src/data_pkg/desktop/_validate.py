@@ -32,9 +32,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
+from data_pkg.desktop._editor import check_entry_shape, check_file_keys
 from data_pkg.desktop._entry import DEFAULT_SERVER_NAME, MODULE_ARGS, is_bare_name
 from data_pkg.desktop._findings import CODES
 from data_pkg.desktop._redact import Redactor, is_secret_name, mask_key
+from data_pkg.desktop._shapes import DESKTOP, SHAPES, Shape
 from data_pkg.desktop._strict_json import JsonNode, read_strict
 from data_pkg.errors import ConfigurationError
 from data_pkg.files import byte_position, read_regular
@@ -149,6 +151,9 @@ class _Checker:
     which: Callable[[str], str | None]
     findings: list[Finding] = field(default_factory=list)
     redactor: Redactor = field(default_factory=Redactor)
+    shape: Shape = DESKTOP
+    inputs: frozenset[str] = frozenset()
+    """The ids the file's ``inputs`` declares (editor shape): ``${input:ID}`` may name them."""
 
     def add(
         self, code: str, at: JsonNode | None, message: str, fix: str | None, severity: Severity | None = None
@@ -198,14 +203,21 @@ def validate_config(
     *,
     name: str | None = None,
     which: Callable[[str], str | None] = shutil.which,
+    shape: Shape = DESKTOP,
 ) -> Validation:
-    """Every finding about a config's text: strict JSON, then each entry that starts data-mcp."""
-    strict = read_strict(text)
+    """Every finding about a config's text: strict JSON, then each entry that starts data-mcp.
+
+    ``shape`` is the file's shape (:mod:`~data_pkg.desktop._shapes`): where the servers are, and, for an
+    editor's workspace file, its top-level keys, ``inputs`` and each of our entries' ``type`` and keys.
+    """
+    strict = read_strict(text, shape)
     if strict.node is None:
         return Validation(strict.findings, redactor=strict.redactor)
     document = strict.node
     redactor = strict.redactor.adding(_secret_values(document))
-    checker = _Checker(which, list(strict.findings), redactor)
+    checker = _Checker(which, list(strict.findings), redactor, shape)
+    if document.kind == "object":
+        checker.inputs = check_file_keys(checker, document)
     servers = _servers(checker, document)
     if servers is None:
         return Validation(checker.done(), document, redactor=redactor)
@@ -216,25 +228,38 @@ def validate_config(
 
 
 def _servers(checker: _Checker, document: JsonNode) -> JsonNode | None:
-    """The ``mcpServers`` object, or None after saying why there is none (DC201)."""
+    """The servers object of the shape (``mcpServers``, ``servers``), or None after saying why there is none (DC201)."""
+    shape, key = checker.shape, checker.shape.servers_key
     if document.kind != "object":
         checker.add(
             "DC201",
             document,
-            f"the file holds a JSON {document.kind}, but the host expects an object with an mcpServers key",
-            'wrap it: {"mcpServers": {...}}',
+            f"the file holds a JSON {document.kind}, but {shape.host} expects an object with a {key} key",
+            f'wrap it: {{"{key}": {{...}}}}',
         )
         return None
-    servers = document.member("mcpServers")
+    servers = document.member(key)
     if servers is not None and servers.kind == "object":
         return servers
-    what = "has no mcpServers key" if servers is None else f"has mcpServers as a {servers.kind}, not an object"
+    what = f"has no {key} key" if servers is None else f"has {key} as a {servers.kind}, not an object"
     checker.add(
         "DC201",
         servers or document,
-        f"the top-level object {what}: the host finds no servers to start",
-        'add "mcpServers": {...} (data-mcp config install does it)',
+        f"the top-level object {what}: {shape.host} finds no servers to start",
+        _other_shape_hint(document, shape) or f'add "{key}": {{...}} (data-mcp config install{shape.flag} does it)',
     )
+    return None
+
+
+def _other_shape_hint(document: JsonNode, shape: Shape) -> str | None:
+    """Where the file has the other shape's servers object: say which ``--shape`` reads it."""
+    for other in SHAPES.values():
+        found = document.member(other.servers_key)
+        if other is not shape and found is not None and found.kind == "object":
+            return (
+                f"this file has {other.servers_key}, the {other.name} shape: check it with --shape {other.name}"
+                f" (or move the entries under {shape.servers_key})"
+            )
     return None
 
 
@@ -273,16 +298,17 @@ def _check_found(checker: _Checker, servers: JsonNode, name: str | None, entries
         checker.add(
             "DC202",
             servers,
-            f'no server named "{name}" in mcpServers (found: {", ".join(names) or "none"})',
-            f"data-mcp config install --name {name} adds it",
+            f'no server named "{name}" in {checker.shape.servers_key} (found: {", ".join(names) or "none"})',
+            f"data-mcp config install{checker.shape.flag} --name {name} adds it",
         )
     elif not entries and not any(f.code in ("DC213", "DC203") and f.is_error for f in checker.findings):
         checker.add(
             "DC202",
             servers,
             f'no server entry starts data-mcp (looked for "{DEFAULT_SERVER_NAME}" and for entries running'
-            " data_pkg.mcp); the host has nothing of ours to start",
-            "run data-mcp config install, or paste the output of data-mcp config print into mcpServers",
+            f" data_pkg.mcp); {checker.shape.host} has nothing of ours to start",
+            f"run data-mcp config install{checker.shape.flag}, or paste the output of data-mcp config"
+            f" print{checker.shape.flag} into {checker.shape.servers_key}",
         )
 
 
@@ -308,6 +334,8 @@ def _check_entry(
             "replace it with the entry from data-mcp config print",
         )
         return None
+    if checker.shape.entry_type is not None:
+        check_entry_shape(checker, label, key, entry)
     command = _check_command(checker, label, key, entry)
     if command is None and entry.member("url") is not None:
         return None  # not a server the host starts at all: one finding (DC203) says so
