@@ -134,6 +134,6 @@ async def test_json_nested_past_what_the_parser_reads_is_named(ask: Ask) -> None
     result = await ask("DEEPER")
     assert result.is_error
     assert texts(result) == [
-        "[invalid_response] company.historical_prices: the upstream answer is not valid JSON."
+        "[invalid_response] historical_prices: the upstream answer is not valid JSON."
         " The data service answered in an unexpected shape; try another tool or report it."
     ]
