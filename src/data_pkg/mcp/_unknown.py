@@ -88,7 +88,6 @@ def _elsewhere(name: str, endpoint: Endpoint, env: Mapping[str, str]) -> str:
     )
 
 
-@lru_cache(maxsize=4)
 def profiles_serving(key: str, segments: tuple[tuple[str, str], ...] = ()) -> tuple[str, ...]:
     """The profiles (``default`` too) whose tool set serves endpoint ``key``, with these path segments set."""
     return tuple(name for name in available_profiles() if key in _served(name, segments))
