@@ -9,6 +9,7 @@ among them is reported as before.
 from __future__ import annotations
 
 import json
+import tracemalloc
 from typing import Any
 
 import mcp_types as types
@@ -162,3 +163,18 @@ def test_a_single_row_endpoint_reads_its_first_row_only() -> None:
     body = b'[{"symbol":"AAPL","price":190.5},{"symbol":"B","price":"n/a"}]'
     value, model = answer(profile, body, lazy=True, mode="strict")
     assert value == {"symbol": "AAPL", "price": 190.5} and model.symbol == "AAPL"
+
+
+def test_a_million_empty_rows_are_refused_before_the_body_is_split() -> None:
+    # Splitting costs an object per row: 64 MB for a million rows of two bytes each. The rows are counted first.
+    body = b"[" + b",".join([b"{}"] * 1_000_000) + b"]"
+    engine = Engine(Settings(), cache=None)
+    call = engine.prepare("historical_prices", {"symbol": "AAPL"})
+    tracemalloc.start()
+    try:
+        with pytest.raises(UpstreamServerError, match="more than 200,000 rows"):
+            engine.answer(call, body, lazy=True)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 2**20, f"{peak / 2**20:.0f} MB"

@@ -216,14 +216,15 @@ class Engine:
         """
         mode = self.settings.validation_mode
         limit = self.settings.max_rows
+        # Counted before the body is split too: a million empty rows would each cost the splitter an object.
+        if holds_more_rows(body, limit, strings=call.endpoint.model == "str"):
+            raise too_many_rows(call.endpoint.spec, limit)
         split = LazyAnswer.split(call.endpoint, body, mode) if lazy else None
         if split is not None:
-            if len(split.values) > limit:
+            if len(split.values) > limit:  # rows of other kinds, which the count above leaves to the decoder
                 raise too_many_rows(call.endpoint.spec, limit)
             rows, models = (split.values, split.models) if split.values else ([], [])
             with_models = True
-        elif holds_more_rows(body, limit, strings=call.endpoint.model == "str"):
-            raise too_many_rows(call.endpoint.spec, limit)
         elif plain or with_models or lazy:  # lazy: a body the splitter refused is decoded whole, as before
             with_models = with_models or lazy
             rows = json_rows(call.endpoint, body, limit)
