@@ -308,3 +308,67 @@ def test_a_dry_run_shows_the_editor_entry_masked_and_writes_nothing(
     assert '"type": "stdio"' in result.stdout
     assert SECRET_KEY not in result.output
     assert not workspace.exists()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_prompt_key_keeps_the_key_out_of_the_workspace_file(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace = tmp_path / "mcp.json"
+    workspace.write_text(json.dumps(OTHERS, indent=2))
+    args = ["config", "install", "--shape", "editor", "--prompt-key", str(workspace)]
+    result = run(mode, args, _env(tmp_path), monkeypatch, capsys)
+    assert result.code == 0, result.output
+    text = workspace.read_text()
+    assert SECRET_KEY not in text and SECRET_KEY not in result.output
+    data = json.loads(text)
+    assert data["servers"]["market-data"]["env"]["DATA_API_KEY"] == "${input:data-api-key}"
+    ids = [item["id"] for item in data["inputs"]]
+    assert ids == ["notes-token", "data-api-key"]  # the user's input first, as it was
+    assert data["inputs"][1]["password"] is True
+    assert "an input the editor prompts for; the key is not in the file" in result.stdout
+    assert "version control" not in result.stdout
+    assert _mode(workspace) == 0o600
+    again = run(mode, args, _env(tmp_path), monkeypatch, capsys)
+    assert 'already has this "market-data" entry; nothing to change' in again.stdout
+    assert json.loads(workspace.read_text()) == data
+    checked = run(
+        mode, ["config", "validate", "--shape", "editor", str(workspace)], _env(tmp_path), monkeypatch, capsys
+    )
+    assert checked.code == 0, checked.output
+
+
+def test_print_prompt_key_declares_the_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["config", "print", "--shape", "editor", "--prompt-key", "--with-key"]
+    result = run("in-process", args, _env(tmp_path), monkeypatch, capsys)
+    assert result.code == 0, result.output
+    printed = json.loads(result.stdout)
+    assert printed["servers"]["market-data"]["env"]["DATA_API_KEY"] == "${input:data-api-key}"
+    assert [item["id"] for item in printed["inputs"]] == ["data-api-key"]
+    assert SECRET_KEY not in result.output  # the key stays out even with --with-key: the editor asks for it
+
+
+@pytest.mark.parametrize("command", ["print", "install"])
+def test_prompt_key_needs_the_editor_shape(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["config", command, "--prompt-key", *([str(tmp_path / "c.json")] if command == "install" else [])]
+    result = run("in-process", args, _env(tmp_path), monkeypatch, capsys)
+    assert result.code == 2
+    assert "--prompt-key: the desktop shape has no inputs" in result.stderr
+    assert not (tmp_path / "c.json").exists()
+
+
+def test_prompt_key_leaves_a_file_whose_inputs_are_not_a_list_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace = tmp_path / "mcp.json"
+    text = json.dumps({"servers": {}, "inputs": {"id": "data-api-key"}}, indent=2)
+    workspace.write_text(text)
+    args = ["config", "install", "--shape", "editor", "--prompt-key", str(workspace)]
+    result = run("in-process", args, _env(tmp_path), monkeypatch, capsys)
+    assert result.code == 2
+    assert "inputs in the existing file is not a list; it was left untouched" in result.stderr
+    assert workspace.read_text() == text

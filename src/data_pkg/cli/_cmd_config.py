@@ -63,7 +63,8 @@ Examples:
 PRINT_HELP = """Print the mcpServers entry that starts the local server.
 
 With --shape editor, prints it as an editor's workspace file reads it: under "servers", with
-"type": "stdio" first.
+"type": "stdio" first. --prompt-key puts ${input:data-api-key} in place of the key and declares
+that input, so the editor prompts for the key and it never sits in the file.
 
 The entry runs this Python (absolute path) with -m data_pkg.mcp and sets env: DATA_API_KEY,
 DATA_BASE_URL, DATA_MCP_MANIFEST (absolute, forward slashes; a profile name as is) and
@@ -91,7 +92,8 @@ entry. A config that is a symbolic link stays one: the file it points to is repl
 
 PATH writes to that file instead of the assistant's. With --shape editor, PATH is the editor's
 workspace file (required): the entry goes under "servers" with "type": "stdio"; other servers and
-"inputs" stay as they are.
+"inputs" stay as they are. A workspace folder is often shared: --prompt-key writes
+${input:data-api-key} and declares that input instead of writing the key, so the editor prompts for it.
 
 --dry-run writes nothing and shows the entry, with what config validate would find in it; where an
 entry of that name exists, it says so and shows what --force would write. It exits as the real run
@@ -184,6 +186,28 @@ def _entry(manifest: Optional[str], *, with_key: bool) -> dict[str, Any]:
     return server_entry(os.environ, manifest=manifest, with_key=with_key)
 
 
+PromptKeyOption = Annotated[
+    bool,
+    typer.Option(
+        "--prompt-key",
+        help="With --shape editor: have the editor prompt for DATA_API_KEY (an input it keeps) instead of"
+        " writing the key into the workspace file.",
+    ),
+]
+
+
+def _prompting(entry: dict[str, Any], shape: Shape, prompt_key: bool) -> dict[str, Any]:
+    """``entry`` with the key's input reference in place of the key, when ``prompt_key`` (the editor shape only)."""
+    if not prompt_key:
+        return entry
+    try:
+        shape.key_input()
+    except ValueError as error:
+        raise _fail(f"--prompt-key: {error}; add --shape editor") from None
+    entry["env"]["DATA_API_KEY"] = shape.key_reference()
+    return entry
+
+
 def _manifest_note(entry: dict[str, Any]) -> None:
     from data_pkg.toolsets import MANIFEST_ENV, is_profile_name
 
@@ -246,14 +270,17 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--with-key", help="Print DATA_API_KEY itself instead of the placeholder.")
         ] = False,
         shape_name: ShapeOption = "desktop",
+        prompt_key: PromptKeyOption = False,
     ) -> None:
         from data_pkg.desktop import BASE_URL_PLACEHOLDER, DESKTOP
 
         shape = _shape(shape_name)
-        entry = _entry(manifest, with_key=with_key)
-        typer.echo(json.dumps(shape.document(name, entry), indent=2, ensure_ascii=False))
+        entry = _prompting(_entry(manifest, with_key=with_key and not prompt_key), shape, prompt_key)
+        typer.echo(json.dumps(shape.document(name, entry, prompt_key=prompt_key), indent=2, ensure_ascii=False))
         key_set = bool(os.environ.get("DATA_API_KEY", "").strip())
-        if not key_set:
+        if prompt_key:
+            pass  # the editor asks for the key: nothing to replace, nothing withheld
+        elif not key_set:
             typer.echo('note: DATA_API_KEY is not set: replace "<your API key>" with your key', err=True)
         elif not with_key:
             typer.echo(
@@ -275,22 +302,24 @@ def register(app: typer.Typer) -> None:
         force: Annotated[bool, typer.Option("--force", help="Replace an existing entry of the same name.")] = False,
         dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; write nothing.")] = False,
         shape_name: ShapeOption = "desktop",
+        prompt_key: PromptKeyOption = False,
     ) -> None:
         from data_pkg.desktop import DESKTOP, InstallRefusedError, install_entry, mask_key, validate_config
 
         shape = _shape(shape_name)
         target, found = _target(path, assistant, shape)
-        entry = shape.entry(_entry(manifest, with_key=True))
+        entry = shape.entry(_prompting(_entry(manifest, with_key=not prompt_key), shape, prompt_key))
+        inputs = [shape.key_input()] if prompt_key else []
         refused: InstallRefusedError | None = None
         try:
             try:
-                result = install_entry(target, name, entry, force=force, dry_run=dry_run, shape=shape)
+                result = install_entry(target, name, entry, force=force, dry_run=dry_run, shape=shape, inputs=inputs)
             except InstallRefusedError as error:
                 if not (dry_run and error.reason == "exists"):
                     raise
                 # A dry run shows what --force would write, and says the real run stops without it.
                 refused = error
-                result = install_entry(target, name, entry, force=True, dry_run=True, shape=shape)
+                result = install_entry(target, name, entry, force=True, dry_run=True, shape=shape, inputs=inputs)
         except InstallRefusedError as error:
             details = _findings_text(error.findings, str(target))
             raise _fail(
@@ -301,7 +330,7 @@ def register(app: typer.Typer) -> None:
             why = f"could not write {error.filename or target}: {error.strerror or error}"
             raise _fail(f"{target}: {why}; the config is unchanged") from None
         key = entry["env"]["DATA_API_KEY"]
-        key_set = bool(os.environ.get("DATA_API_KEY", "").strip())
+        key_set = not prompt_key and bool(os.environ.get("DATA_API_KEY", "").strip())
         no_server = _missing_server_extra()
         # What config validate will say about the written entry: the same for a dry run, which must
         # report what the real run would (a missing manifest, DC402, included) and exit as it would.
@@ -343,7 +372,9 @@ def register(app: typer.Typer) -> None:
             if result.others:
                 typer.echo(f"Other servers kept as they are: {', '.join(result.others)}")
         typer.echo(
-            f"DATA_API_KEY: {mask_key(key)} from the environment"
+            f"DATA_API_KEY: {key}, an input {who} prompts for; the key is not in the file"
+            if prompt_key
+            else f"DATA_API_KEY: {mask_key(key)} from the environment"
             if key_set
             else "DATA_API_KEY: placeholder written (not set in the environment): put your key in the file"
         )

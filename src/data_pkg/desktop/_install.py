@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -81,10 +81,17 @@ class Merged(NamedTuple):
 
 
 def merge_entry(
-    existing: str | None, name: str, entry: Mapping[str, Any], *, force: bool = False, shape: Shape = DESKTOP
+    existing: str | None,
+    name: str,
+    entry: Mapping[str, Any],
+    *,
+    force: bool = False,
+    shape: Shape = DESKTOP,
+    inputs: Sequence[Mapping[str, Any]] = (),
 ) -> Merged:
     """The new file text with ``entry`` (as ``shape`` writes it) under ``name`` in the shape's servers object,
-    and what changed.
+    and what changed. ``inputs`` are declared in the shape's inputs list where no input has their id yet
+    (one of the user's with that id is kept as it is).
 
     Raises :class:`InstallRefusedError` when ``existing`` is not strict JSON, is not a config object,
     or already has a different entry called ``name`` and ``force`` is false.
@@ -111,9 +118,10 @@ def merge_entry(
             f"{shape.servers_key} in the existing file is not an object; it was left untouched", reason="not-a-config"
         )
     entry = shape.entry(entry)
+    declared = _declare(document, shape, inputs)
     replaced = name in servers
-    same = replaced and servers[name] == dict(entry)
-    if replaced and not same and not force:
+    kept = replaced and servers[name] == dict(entry)
+    if replaced and not kept and not force:
         raise InstallRefusedError(
             f'a server named "{name}" is already configured; pass --force to replace it (a backup is kept),'
             " or --name to add another",
@@ -121,7 +129,24 @@ def merge_entry(
         )
     servers[name] = dict(entry)
     others = tuple(n for n in servers if n != name)
-    return Merged(json.dumps(document, indent=2, ensure_ascii=False) + "\n", replaced, same, others)
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return Merged(text, replaced, kept and not declared, others)
+
+
+def _declare(document: dict[str, Any], shape: Shape, inputs: Sequence[Mapping[str, Any]]) -> bool:
+    """Add each of ``inputs`` whose id the file does not declare yet; whether any was added."""
+    if not inputs or shape.inputs_key is None:
+        return False
+    existing = document.get(shape.inputs_key, [])
+    if not isinstance(existing, list):
+        raise InstallRefusedError(
+            f"{shape.inputs_key} in the existing file is not a list; it was left untouched", reason="not-a-config"
+        )
+    ids = {item.get("id") for item in existing if isinstance(item, dict)}
+    added = [dict(item) for item in inputs if item.get("id") not in ids]
+    if added:
+        document[shape.inputs_key] = [*existing, *added]
+    return bool(added)
 
 
 def install_entry(
@@ -134,22 +159,23 @@ def install_entry(
     now: datetime | None = None,
     lock_timeout: float = 30.0,
     shape: Shape = DESKTOP,
+    inputs: Sequence[Mapping[str, Any]] = (),
 ) -> InstallResult:
     """Merge ``entry`` into the config at ``path`` (created with its folder when missing).
 
     A symbolic link is followed: the file it points to is replaced and the link is kept. Other
     installs into the same file wait for this one (at most ``lock_timeout`` seconds, then
     :class:`InstallRefusedError` with reason ``busy``). ``shape`` is the file's shape: where the servers are
-    and how an entry is written.
+    and how an entry is written; ``inputs`` go into its inputs list (see :func:`merge_entry`).
     """
     target = Path(path)
     real = Path(os.path.realpath(target))
     if dry_run:
-        return _merge(target, real, name, entry, force=force, dry_run=True, now=now, shape=shape)
+        return _merge(target, real, name, entry, force=force, dry_run=True, now=now, shape=shape, inputs=inputs)
     real.parent.mkdir(parents=True, exist_ok=True)
     try:
         with file_lock(real, timeout=lock_timeout):
-            return _merge(target, real, name, entry, force=force, dry_run=False, now=now, shape=shape)
+            return _merge(target, real, name, entry, force=force, dry_run=False, now=now, shape=shape, inputs=inputs)
     except LockTimeoutError as error:
         raise InstallRefusedError(f"{error}; nothing was written, try again", reason="busy") from None
 
@@ -164,6 +190,7 @@ def _merge(
     dry_run: bool,
     now: datetime | None,
     shape: Shape,
+    inputs: Sequence[Mapping[str, Any]],
 ) -> InstallResult:
     """Read, merge and (unless a dry run or nothing changes) write: the part that runs under the lock."""
     existing: str | None = None
@@ -173,7 +200,7 @@ def _merge(
         except ConfigReadError as error:
             if os.path.lexists(real):  # only a link to a file still to create is fine
                 raise InstallRefusedError(f"{error}; nothing was written", reason="unreadable") from None
-    merged = merge_entry(existing, name, entry, force=force, shape=shape)
+    merged = merge_entry(existing, name, entry, force=force, shape=shape, inputs=inputs)
     created = existing is None
     if dry_run or merged.same:
         return InstallResult(

@@ -21,7 +21,10 @@ from typing import Any
 
 from data_pkg.json_reader import Voice
 
-__all__ = ["DESKTOP", "EDITOR", "SHAPES", "Shape", "shape_named"]
+KEY_INPUT_ID = "data-api-key"
+"""The id of the input an editor prompts for ``DATA_API_KEY`` with (``--prompt-key``)."""
+
+__all__ = ["DESKTOP", "EDITOR", "KEY_INPUT_ID", "SHAPES", "Shape", "shape_named"]
 
 _DESKTOP_VOICE = Voice(
     refused=", so the host refuses the whole file (Invalid configuration)",
@@ -83,9 +86,24 @@ class Shape:
             return written
         return {"type": self.entry_type, **{k: v for k, v in written.items() if k != "type"}}
 
-    def document(self, name: str, entry: Mapping[str, Any]) -> dict[str, Any]:
-        """A whole file holding only ``entry`` under ``name``: what ``config print`` shows."""
-        return {self.servers_key: {name: self.entry(entry)}}
+    def document(self, name: str, entry: Mapping[str, Any], *, prompt_key: bool = False) -> dict[str, Any]:
+        """A whole file holding only ``entry`` under ``name``: what ``config print`` shows (with the key's
+        input declared when ``prompt_key``)."""
+        document: dict[str, Any] = {self.servers_key: {name: self.entry(entry)}}
+        if prompt_key and self.inputs_key is not None:
+            document[self.inputs_key] = [self.key_input()]
+        return document
+
+    def key_input(self) -> dict[str, Any]:
+        """The input that has the editor prompt for the key, masked as a password (ValueError without inputs)."""
+        if self.inputs_key is None:
+            raise ValueError(f"the {self.name} shape has no inputs: {self.host} cannot prompt for the key")
+        return {"type": "promptString", "id": KEY_INPUT_ID, "description": "API key (DATA_API_KEY)", "password": True}
+
+    @staticmethod
+    def key_reference() -> str:
+        """What ``env`` holds instead of the key when the editor prompts for it."""
+        return f"${{input:{KEY_INPUT_ID}}}"
 
 
 DESKTOP = Shape("desktop", "mcpServers", "the host", _DESKTOP_VOICE)
