@@ -26,7 +26,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from data_pkg.sandbox import running_sandbox
-from tests.cli.test_teams_page import blocks
+from tests.lint.test_teams_page import blocks
 from tests.mcp._support import TIMEOUT, Notifications
 from tests.support import code_blocks
 

@@ -13,7 +13,7 @@ import pytest
 from data_pkg.desktop import DoctorOptions, Host, probe_server, run_doctor
 from data_pkg.desktop._probe import host_environment, shebang_interpreter
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
-from tests.cli.test_config_support import ASSISTANT, CORPUS, MODES, base_env, corpus_text, run, write_config
+from tests.desktop.test_config_support import ASSISTANT, CORPUS, MODES, base_env, corpus_text, run, write_config
 from tests.support import SECRET_KEY
 
 pytestmark = pytest.mark.slow  # every test here starts processes
@@ -199,7 +199,7 @@ def test_a_package_without_the_mcp_extra_fails(tmp_path: Path, answer: dict[str,
 
 
 def test_the_data_mcp_command_is_checked_through_its_python(tmp_path: Path) -> None:
-    from tests.cli.test_config_support import COMMAND
+    from tests.desktop.test_config_support import COMMAND
 
     assert COMMAND
     write_config(tmp_path, _entry(COMMAND, args=[]))
@@ -298,7 +298,7 @@ def test_a_bare_python_name_is_looked_up_on_path_as_the_host_does(tmp_path: Path
 
 
 def test_the_data_mcp_command_by_name_is_checked_through_its_python(tmp_path: Path) -> None:
-    from tests.cli.test_config_support import COMMAND
+    from tests.desktop.test_config_support import COMMAND
 
     assert COMMAND
     write_config(tmp_path, _entry("data-mcp", args=[]))

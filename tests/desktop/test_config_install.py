@@ -15,7 +15,7 @@ import pytest
 from data_pkg.desktop import InstallRefusedError, install_entry
 from data_pkg.desktop._filelock import file_lock
 from data_pkg.files import write_atomic
-from tests.cli.test_config_support import (
+from tests.desktop.test_config_support import (
     ASSISTANT,
     COMMAND,
     MODES,

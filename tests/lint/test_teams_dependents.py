@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from data_pkg.lint import lint_paths
-from tests.cli._teams import (
+from tests.lint._teams import (
     BASE,
     BREAKING_BASE,
     BROKEN_BY_THE_BASE,

@@ -18,7 +18,7 @@ import yaml
 
 from data_pkg.lint import all_rules, lint_paths, sarif_document
 from data_pkg.lint._formats import DOCS_URL, rule_url
-from tests.cli._teams import BASE, BREAKING_BASE, COMMAND, TIMEOUT, Repo, clean_env, make_repo
+from tests.lint._teams import BASE, BREAKING_BASE, COMMAND, TIMEOUT, Repo, clean_env, make_repo
 from tests.support import code_blocks
 
 ROOT = Path(__file__).resolve().parents[2]

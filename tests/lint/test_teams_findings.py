@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli._teams import Repo, make_repo
+from tests.lint._teams import Repo, make_repo
 
 COMMIT = "3f9a2b7c1d4e5f60718293a4b5c6d7e8f9012345"
 KEY = "k3y9x2m7"  # short: only its name gives it away

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import data_pkg.desktop as desktop
-from tests.cli.test_config_support import COMMAND
+from tests.desktop.test_config_support import COMMAND
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "data_pkg" / "desktop"
@@ -23,10 +23,8 @@ OWN_FILES = [
     *(ROOT / "src" / "data_pkg" / "cli").glob("_cmd_config.py"),
     *(ROOT / "src" / "data_pkg" / "cli").glob("_cmd_doctor.py"),
     *(ROOT / "src" / "data_pkg" / "cli").glob("_cmd_check_key.py"),
-    *(ROOT / "tests" / "cli").glob("test_config*.py"),
-    *(ROOT / "tests" / "cli").glob("test_doctor*.py"),
-    *(ROOT / "tests" / "cli").glob("test_check_key*.py"),
-    *(ROOT / "tests" / "cli" / "config_corpus").rglob("*.*"),
+    *(ROOT / "tests" / "desktop").glob("*.py"),
+    *(ROOT / "tests" / "desktop" / "config_corpus").rglob("*.*"),
     ROOT / "docs" / "desktop.md",
 ]
 

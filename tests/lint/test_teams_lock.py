@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli._teams import BREAKING_BASE, COMMAND, FILES, TIMEOUT, Repo, clean_env, make_repo
+from tests.lint._teams import BREAKING_BASE, COMMAND, FILES, TIMEOUT, Repo, clean_env, make_repo
 
 MANIFESTS = sorted(FILES)
 LOCKS = {name: name.rsplit(".", 1)[0] + ".lock.json" for name in MANIFESTS}

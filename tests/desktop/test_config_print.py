@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from data_pkg.desktop import BASE_URL_PLACEHOLDER, KEY_PLACEHOLDER, manifest_value, server_entry, validate_config
-from tests.cli.test_config_support import MODES, base_env, entry_python, run
+from tests.desktop.test_config_support import MODES, base_env, entry_python, run
 from tests.support import SECRET_KEY
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from data_pkg.desktop import check_key, mask_key
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
-from tests.cli.test_config_support import MODES, base_env, closed_port_url, run
+from tests.desktop.test_config_support import MODES, base_env, closed_port_url, run
 from tests.hostile_upstream import hostile_upstream
 from tests.support import SECRET_KEY
 

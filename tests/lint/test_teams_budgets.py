@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli._teams import BASE, FILES, Repo, make_repo
+from tests.lint._teams import BASE, FILES, Repo, make_repo
 
 GROWN_BASE = BASE + "tools: [company.historical_market_cap]\n"  # one more tool for every team
 

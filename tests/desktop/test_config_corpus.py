@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from data_pkg.desktop import CODES, DESKTOP, EDITOR, Shape, validate_config
-from tests.cli.test_config_support import CORPUS, MODES, base_env, corpus_text, run
+from tests.desktop.test_config_support import CORPUS, MODES, base_env, corpus_text, run
 
 # file -> (code, severity, line, col, fragment of the message or fix)
 CASES: dict[str, tuple[str, str, int, int, str]] = {
@@ -239,7 +239,7 @@ def test_unreadable_files_exit_2(
 def test_validate_checks_the_assistants_own_file_by_default(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tests.cli.test_config_support import write_config
+    from tests.desktop.test_config_support import write_config
 
     path = write_config(tmp_path, corpus_text("key_placeholder.json"))
     result = run("in-process", ["config", "validate"], base_env(tmp_path), monkeypatch, capsys)

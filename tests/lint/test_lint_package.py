@@ -96,8 +96,9 @@ def test_no_vendor_names_in_lint_files() -> None:
     files = [
         *PACKAGE.glob("*.py"),
         ROOT / "src" / "data_pkg" / "cli" / "_cmd_lint.py",
-        *(ROOT / "tests" / "cli").glob("test_lint*.py"),
-        *(p for p in (ROOT / "tests" / "cli" / "lint_corpus").rglob("*") if p.is_file()),
+        *(ROOT / "tests" / "lint").glob("*.py"),
+        ROOT / "tests" / "cli" / "test_lint_command.py",
+        *(p for p in (ROOT / "tests" / "lint" / "lint_corpus").rglob("*") if p.is_file()),
         PAGE,
         SCRIPT,
         ROOT / ".pre-commit-hooks.yaml",

@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 import pytest
 
 from data_pkg.desktop import ASSISTANT_ENV, AssistantError, Host, config_file_name, locate_assistant
-from tests.cli.test_config_support import ASSISTANT, MODES, base_env, run, write_config
+from tests.desktop.test_config_support import ASSISTANT, MODES, base_env, run, write_config
 
 
 def test_macos_paths_follow_the_spec() -> None:

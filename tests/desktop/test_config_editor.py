@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.test_config_support import MODES, base_env, entry_python, run
+from tests.desktop.test_config_support import MODES, base_env, entry_python, run
 from tests.support import SECRET_KEY
 
 OTHERS = {

@@ -16,7 +16,7 @@ from data_pkg.desktop import check_key, server_entry, validate_config
 from data_pkg.lint._secrets import find_secrets
 from data_pkg.placeholders import is_placeholder
 from data_pkg.sandbox import running_sandbox
-from tests.cli.test_config_support import closed_port_url
+from tests.desktop.test_config_support import closed_port_url
 
 PLACEHOLDERS = [
     "",

@@ -16,7 +16,7 @@ import pytest
 
 from data_pkg.desktop import read_strict, validate_config
 from data_pkg.desktop._redact import Redactor, is_secret_name
-from tests.cli.test_config_support import ASSISTANT, base_env, closed_port_url, run, write_config
+from tests.desktop.test_config_support import ASSISTANT, base_env, closed_port_url, run, write_config
 from tests.support import SECRET_KEY
 
 PIECE = "9f2c7e41b8d3"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from data_pkg.lint import lint_paths, load_config
-from tests.cli._teams import BREAKING_BASE, COMMAND, FILES, TIMEOUT, Repo, clean_env, make_repo
+from tests.lint._teams import BREAKING_BASE, COMMAND, FILES, TIMEOUT, Repo, clean_env, make_repo
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "teams.md"

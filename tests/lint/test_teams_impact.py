@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli._teams import BASE, BREAKING_BASE, BROKEN_BY_THE_BASE, FILES, Repo, make_repo
+from tests.lint._teams import BASE, BREAKING_BASE, BROKEN_BY_THE_BASE, FILES, Repo, make_repo
 
 # A base change that breaks nobody: one tool fewer for everyone, one more for everyone.
 RESHAPED_BASE = BASE + "exclude: [company.stock_peers]\ntools: [company.historical_market_cap]\n"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from data_pkg.toolsets import resolve
-from tests.cli.test_lint_hostile import lint
+from tests.lint.test_lint_hostile import lint
 
 HINTS = {
     ".json": "(write the character itself, or both halves of its escape pair: \\ud83d\\udcc8)",
