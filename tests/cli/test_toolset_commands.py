@@ -60,6 +60,7 @@ def test_tools_max_tokens_is_a_ci_budget_guard_with_an_exit_code_of_its_own() ->
     assert "over budget" in over.stderr
 
 
+@pytest.mark.e2e
 def test_tools_answers_sizes_every_answer_against_the_sandbox_and_guards_a_budget(tmp_path: Path) -> None:
     manifest = tmp_path / "desk.yaml"
     manifest.write_text(

@@ -145,6 +145,7 @@ def test_install_masks_the_key_in_what_it_reports(
 
 
 @pytest.mark.slow
+@pytest.mark.e2e
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_doctor_masks_the_key_in_every_check(
     case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

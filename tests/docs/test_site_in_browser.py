@@ -10,7 +10,7 @@ import pytest
 
 from tests.docs.conftest import Page
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 def _listed(found: dict[str, list[str]]) -> str:

@@ -39,6 +39,7 @@ async def _burst(url: str) -> list[int]:
     return statuses
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("pool", [None, "4"], ids=["default-pool", "pool-of-4"])
 async def test_concurrent_sessions_wait_for_a_redis_connection(
     make_server: MakeServer, redis_url: str, pool: str | None

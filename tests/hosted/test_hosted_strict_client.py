@@ -63,6 +63,7 @@ def problems_of(result: types.CallToolResult, tool: str, slug: str) -> list[str]
     return found
 
 
+@pytest.mark.e2e
 async def test_every_endpoint_of_every_tool_answers_a_strict_client(sandbox: str, hosted: str) -> None:
     routes = build_toolset(hosted_config(sandbox).settings.segments).tools
     failures: dict[str, list[str]] = {}

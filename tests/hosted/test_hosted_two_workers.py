@@ -24,7 +24,7 @@ from tests.hosted._support import (
     with_key,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 @pytest.fixture(scope="module")

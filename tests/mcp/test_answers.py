@@ -48,6 +48,7 @@ def jsonable(arguments: dict[str, object]) -> dict[str, Any]:
     return {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in arguments.items()}
 
 
+@pytest.mark.e2e
 async def test_every_tool_of_the_full_profile_answers_within_the_default_budget(sandbox: str, tmp_path: Path) -> None:
     registry = resolve("full", env=SEGMENTS).raise_for_errors()
     over, unnoted, cut, withheld = [], [], 0, []

@@ -117,6 +117,7 @@ def test_date_and_date_time_formats_are_really_checked() -> None:
     assert FORMATS.conforms("2026-11-20", "date")
 
 
+@pytest.mark.e2e
 async def test_every_tool_of_the_full_profile_answers_content_that_fits_its_schema(
     sandbox: str, tmp_path: Path
 ) -> None:

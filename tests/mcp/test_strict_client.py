@@ -43,7 +43,7 @@ from data_pkg.toolsets import resolve
 from data_pkg.toolsets._fields import answer_fields
 from tests.mcp._support import connect, server_env, wait_for_log
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 SEGMENTS = {"DATA_PROVIDER_SEGMENT": "acme", "DATA_RATINGS_ADDON_SEGMENT": "acme"}
 FORMATS = FormatChecker()

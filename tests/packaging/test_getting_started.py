@@ -21,7 +21,7 @@ from tests.support import code_blocks, tool_count
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "index.md"
 KEY_PLACEHOLDER, URL_PLACEHOLDER = "<your API key>", "https://the.api.host"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 def block_with(language: str, needle: str) -> str:

@@ -23,7 +23,7 @@ from tests.support import code_blocks
 
 PAGE = ROOT / "docs" / "index.md"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 def block_with(needle: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 def run(python: Path, *args: str, home: Path, **settings: str) -> subprocess.CompletedProcess[str]:

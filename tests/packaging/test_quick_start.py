@@ -24,7 +24,7 @@ from tests.support import code_blocks
 README = ROOT / "README.md"
 DEV = ROOT / "dev"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 def fresh_shell(**settings: str) -> dict[str, str]:

@@ -36,7 +36,7 @@ KEY_PLACEHOLDER, URL_PLACEHOLDER = "<your API key>", "https://the.api.host"
 REPOSITORY_PLACEHOLDER = "https://git.example.com/desk/desk-tools.git"
 ASSISTANT = "Acme"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import pytest
 
 from tests.packaging.conftest import ROOT
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 def python39() -> str | None:

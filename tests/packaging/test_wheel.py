@@ -13,7 +13,7 @@ from tests.support import tool_count
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
 def run(python: Path, code: str, **env: str) -> str:
