@@ -4,7 +4,6 @@ rows are and equal to a hand computation, and hostile statements refused by name
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,7 +56,7 @@ async def test_a_history_is_kept_whole_and_its_cagr_matches_a_hand_computation(s
     rows = read_table(table)
     assert note == f"All {len(rows):,} rows are kept as table `historical_prices_1`; query it with `query`."
     assert not answer.is_error, blocks(answer)
-    (found,) = json.loads(blocks(answer)[0])
+    (found,) = read_table(blocks(answer)[0])
     ordered = sorted(rows, key=lambda row: row["date"])
     first, last = ordered[0], ordered[-1]
     days = (dt.date.fromisoformat(last["date"]) - dt.date.fromisoformat(first["date"])).days
@@ -80,7 +79,7 @@ async def test_five_years_to_their_cagr_in_two_calls_and_under_3000_tokens(sandb
     assert "to fit 2,000 tokens" in note and note.endswith(
         "All 1,258 rows are kept as table `historical_prices_1`; query it with `query`."
     )
-    (found,) = json.loads(blocks(answer)[0])
+    (found,) = read_table(blocks(answer)[0])
     assert -1 < found["cagr"] < 1
 
 
@@ -91,7 +90,7 @@ async def test_rsi_from_kept_closes_equals_the_upstreams_indicator(sandbox: str,
         await client.call_tool("historical_prices", year)
         ours = await client.call_tool("query", {"sql": "SELECT rsi(date, close, 14) AS rsi FROM historical_prices_1"})
         theirs = await client.call_tool("rsi", {**year, "period_length": 14, "from_date": "2024-12-30"})
-    (computed,) = json.loads(blocks(ours)[0])
+    (computed,) = read_table(blocks(ours)[0])
     last = max(read_table(blocks(theirs)[0]), key=lambda row: row["date"])
     assert last["date"].startswith("2024-12-31")
     assert computed["rsi"] == pytest.approx(last["rsi"], abs=1e-4)
@@ -128,7 +127,7 @@ async def test_hostile_statements_are_refused_by_rule_and_the_server_answers_the
             result = await client.call_tool("query", {"sql": sql})
             outcomes[sql[:60]] = (result.is_error, blocks(result)[0])
             after = await client.call_tool("query", {"sql": "SELECT count(*) AS n FROM historical_prices_1"})
-            assert not after.is_error and json.loads(blocks(after)[0])[0]["n"] > 1200, sql[:60]
+            assert not after.is_error and read_table(blocks(after)[0])[0]["n"] > 1200, sql[:60]
     for sql, rule in HOSTILE.items():
         error, text = outcomes[sql[:60]]
         assert error and text.startswith("[bad_arguments] ") and re.search(rule, text), (sql[:60], text)
@@ -155,7 +154,7 @@ async def test_a_dropped_table_says_so_and_which_call_brings_it_back(sandbox: st
         r"table historical_prices_1 was dropped .* call mkt_company_historical_prices with .*\"symbol\": \"AAPL\"",
         blocks(gone)[0],
     ), blocks(gone)
-    assert not there.is_error and json.loads(blocks(there)[0])[0]["n"] > 1200
+    assert not there.is_error and read_table(blocks(there)[0])[0]["n"] > 1200
 
 
 async def test_two_servers_never_share_kept_tables(sandbox: str, tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ async def test_a_password_in_the_base_url_is_not_logged(upstream: str, tmp_path:
     address = upstream.replace("http://", "http://user:hunter2-password@") + "/page"
     answer = await call_quote(server_env(address, DATA_LOG_LEVEL="DEBUG"), log)
     assert answer.startswith(
-        "[config] company.quote: the address does not look like the API: it answered a web page (HTTP 200, HTML)"
+        "[config] quote: the address does not look like the API: it answered a web page (HTTP 200, HTML)"
     )
     assert "http://***@127.0.0.1" in log.read_text()
     assert "hunter2-password" not in log.read_text() and "hunter2-password" not in answer
@@ -53,7 +53,7 @@ async def test_a_password_in_the_base_url_is_not_logged(upstream: str, tmp_path:
 async def test_a_gzip_bomb_ends_in_the_size_error(upstream: str, tmp_path: Path) -> None:
     env = server_env(f"{upstream}/bomb", DATA_MAX_REPLY_BYTES=str(2**20))
     answer = await call_quote(env, tmp_path / "err.log")
-    assert answer.startswith("[upstream] the reply was larger than 1 MiB (DATA_MAX_REPLY_BYTES), so company.quote")
+    assert answer.startswith("[upstream] the reply was larger than 1 MiB (DATA_MAX_REPLY_BYTES), so quote")
 
 
 async def test_a_base_url_ending_in_the_version_is_explained_in_every_call(upstream: str, tmp_path: Path) -> None:
