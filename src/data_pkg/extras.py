@@ -12,9 +12,13 @@ import sys
 from importlib import metadata
 from typing import NoReturn
 
-__all__ = ["exit_for_missing_extra", "install_hint", "missing_from_extra", "require_extra"]
+from data_pkg._version import __version__
+
+__all__ = ["REPOSITORY", "exit_for_missing_extra", "install_hint", "missing_from_extra", "require_extra", "requirement"]
 
 DISTRIBUTION = "data-pkg"
+REPOSITORY = "https://github.com/data-pkg/data-pkg"
+"""Where data-pkg's source is: it is not published on a package index, so pip installs it from here by URL."""
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _EXTRA = re.compile(r"""extra\s*==\s*["']([^"']+)["']""")
 
@@ -50,9 +54,14 @@ def _applies(marker: str) -> bool:
     return sys.version_info[:2] >= wanted if version.group(1) == ">=" else sys.version_info[:2] < wanted
 
 
+def requirement(extra: str) -> str:
+    """data-pkg with ``extra``, from its repository at this version's tag: what pip can install (no index has it)."""
+    return f"{DISTRIBUTION}[{extra}] @ git+{REPOSITORY}@v{__version__}"
+
+
 def install_hint(extra: str) -> str:
-    """The command that installs ``extra`` into this environment, from an index and from a clone."""
-    return f'pip install "data-pkg[{extra}]" (from a clone: pip install ".[{extra}]")'
+    """The command that installs ``extra`` into this environment, from the repository by URL and from a clone."""
+    return f'pip install "{requirement(extra)}" (from a clone: pip install ".[{extra}]")'
 
 
 def _line(prog: str, what: str, extra: str, missing: list[str]) -> str:

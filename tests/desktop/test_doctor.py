@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from data_pkg import __version__
 from data_pkg.desktop import DoctorOptions, Host, probe_server, run_doctor
 from data_pkg.desktop._probe import host_environment, shebang_interpreter
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
@@ -195,7 +196,8 @@ def test_a_package_without_the_mcp_extra_fails(tmp_path: Path, answer: dict[str,
     report = run_doctor(DoctorOptions(host=Host("linux", str(tmp_path)), env=base_env(tmp_path), timeout=10))
     package = next(c for c in report.checks if c.name == "package")
     assert package.status == "fail" and expected in package.detail
-    assert package.fix is not None and '-m pip install "data-pkg[mcp]"' in package.fix
+    by_url = f"data-pkg[mcp] @ git+https://github.com/data-pkg/data-pkg@v{__version__}"  # not on an index
+    assert package.fix is not None and f'-m pip install "{by_url}"' in package.fix
 
 
 def test_the_data_mcp_command_is_checked_through_its_python(tmp_path: Path) -> None:

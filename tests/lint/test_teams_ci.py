@@ -9,6 +9,7 @@ import json
 import os
 import re
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,14 +65,20 @@ def _runs(condition: str | None, failed: bool) -> bool:
     return always or not failed
 
 
-def run_workflow(repo: Repo, base: str, tmp_path: Path) -> dict[str, int | None]:
-    """Run the workflow's steps in order as GitHub would on a pull request; each step's exit status (None: skipped)."""
+def run_workflow(
+    repo: Repo, base: str, tmp_path: Path, install: Callable[[str], Path] | None = None
+) -> dict[str, int | None]:
+    """Run the workflow's steps in order as GitHub would on a pull request; each step's exit status (None: skipped).
+
+    ``install`` runs the install step as written and returns the folder of the commands it installed, which the
+    later steps then find first on ``PATH``; without it the step is skipped, for the data-mcp installed here.
+    """
     workflow = _workflow()
     (job,) = workflow["jobs"].values()
     summary = tmp_path / "step-summary.md"
     summary.touch()
     assert COMMAND
-    path = f"{Path(COMMAND).parent}{os.pathsep}{os.environ['PATH']}"
+    commands = Path(COMMAND).parent
     outcome: dict[str, int | None] = {}
     failed = False
     for step in job["steps"]:
@@ -84,9 +91,12 @@ def run_workflow(repo: Repo, base: str, tmp_path: Path) -> dict[str, int | None]
             continue
         script = step["run"]
         if script.startswith("pip install"):
-            assert "data-pkg" in script  # the package under test is installed beside this interpreter already
+            assert "data-pkg" in script
+            if install is not None:
+                commands = install(script)
             outcome[name] = 0
             continue
+        path = f"{commands}{os.pathsep}{os.environ['PATH']}"
         env = {k: _expand(str(v), base) for k, v in {**workflow.get("env", {}), **step.get("env", {})}.items()}
         done = subprocess.run(
             ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", _expand(script, base)],
@@ -102,7 +112,7 @@ def run_workflow(repo: Repo, base: str, tmp_path: Path) -> dict[str, int | None]
     return outcome
 
 
-def _pull_request(tmp_path: Path, base_text: str) -> tuple[Repo, str]:
+def pull_request(tmp_path: Path, base_text: str) -> tuple[Repo, str]:
     """A repository with locks on main, and a branch changing the base to ``base_text`` (locks refreshed)."""
     repo = make_repo(tmp_path / "desk-repo")
     assert repo.run("lock", "base", "teams").returncode == 0
@@ -130,7 +140,7 @@ def test_the_workflow_gives_itself_the_permissions_its_steps_need() -> None:
 
 
 def test_the_workflow_passes_a_harmless_pull_request(tmp_path: Path) -> None:
-    repo, main = _pull_request(tmp_path, BASE + "exclude: [company.stock_peers]\n")
+    repo, main = pull_request(tmp_path, BASE + "exclude: [company.stock_peers]\n")
     outcome = run_workflow(repo, main, tmp_path)
     assert set(outcome.values()) == {0}, outcome
     assert repo.git("status", "--porcelain", "--untracked-files=no") == ""
@@ -141,7 +151,7 @@ def test_the_workflow_passes_a_harmless_pull_request(tmp_path: Path) -> None:
 
 
 def test_the_workflow_fails_a_pull_request_whose_base_breaks_teams(tmp_path: Path) -> None:
-    repo, main = _pull_request(tmp_path, BREAKING_BASE)
+    repo, main = pull_request(tmp_path, BREAKING_BASE)
     outcome = run_workflow(repo, main, tmp_path)
     failing = {name for name, status in outcome.items() if status not in (0, None)}
     assert {n.split(" ")[0] for n in failing} == {"Lint", "Locks", "Impact"}, outcome

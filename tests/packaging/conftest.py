@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -27,6 +28,8 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[2]
+REPOSITORY_URL = "git+https://github.com/data-pkg/data-pkg"
+"""How the docs name this repository to pip (``git+URL@TAG``); tests point it at a local copy, offline."""
 OFFLINE = {"PIP_NO_INDEX": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_BUILD_ISOLATION": "0"}
 """pip settings that keep a documented ``pip install`` offline (``PIP_NO_BUILD_ISOLATION=0`` turns isolation off)."""
 
@@ -46,10 +49,8 @@ def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path
     return folder
 
 
-def make_venv(folder: Path, borrowed: Path) -> Path:
-    """A venv at ``folder`` whose dependencies come from ``borrowed``; returns its python."""
-    venv.EnvBuilder(symlinks=os.name != "nt").create(folder)
-    python = folder / "bin" / "python"
+def borrow(python: Path, borrowed: Path) -> None:
+    """The one ``.pth`` line that lends the venv of ``python`` the dependencies in ``borrowed``."""
     site = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         check=True,
@@ -58,6 +59,13 @@ def make_venv(folder: Path, borrowed: Path) -> Path:
         timeout=60,
     ).stdout.strip()
     Path(site, "borrowed-deps.pth").write_text(f"{borrowed}\n")
+
+
+def make_venv(folder: Path, borrowed: Path, *, with_pip: bool = False) -> Path:
+    """A venv at ``folder`` whose dependencies come from ``borrowed``; returns its python."""
+    venv.EnvBuilder(symlinks=os.name != "nt", with_pip=with_pip).create(folder)
+    python = folder / "bin" / "python"
+    borrow(python, borrowed)
     return python
 
 
@@ -163,3 +171,43 @@ def installed_core(tmp_path_factory: pytest.TempPathFactory, wheel: Path, core_s
     """The python of a venv with the wheel and its core dependencies only: ``pip install data-pkg``, no extra."""
     folder = built_once(tmp_path_factory, "core-venv", lambda venv: pip_install(make_venv(venv, core_site), str(wheel)))
     return folder / "bin" / "python"
+
+
+def _git(folder: Path, *args: str) -> str:
+    identity = {"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org", "GIT_CONFIG_NOSYSTEM": "1"}
+    identity |= {
+        "GIT_COMMITTER_NAME": "Test",
+        "GIT_COMMITTER_EMAIL": "test@example.org",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+    }
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")} | identity
+    return subprocess.run(
+        ["git", *args], cwd=folder, env=env, check=True, capture_output=True, text=True, timeout=120
+    ).stdout
+
+
+@pytest.fixture(scope="session")
+def tagged_repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A git repository holding this working tree's files, committed and tagged ``v<version>`` as a release is."""
+    from data_pkg import __version__
+
+    def build(repo: Path) -> None:
+        listed = _git(ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0")
+        for relative in filter(None, listed):
+            source = ROOT / relative
+            if source.is_file():  # a file deleted in the work tree is still listed
+                (repo / relative).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, repo / relative)
+        _git(repo, "init", "-q", "-b", "main")
+        _git(repo, "add", "-A")
+        _git(repo, "commit", "-q", "-m", "A release")
+        _git(repo, "tag", f"v{__version__}")
+
+    return built_once(tmp_path_factory, "tagged-repository", build)
+
+
+def by_local_url(text: str, repository: Path) -> str:
+    """``text`` with only the repository's URL replaced by a ``git+file://`` URL of ``repository``: the rest as written."""
+    assert REPOSITORY_URL in text, text
+    # With a host: a direct reference's URL needs one (PEP 508), and git reads file://localhost/ as a local path.
+    return text.replace(REPOSITORY_URL, f"git+file://localhost{repository.as_posix()}")

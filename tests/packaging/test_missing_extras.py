@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from data_pkg import __version__
+
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
 
@@ -51,7 +53,8 @@ def test_a_missing_extra_is_one_line_naming_it(
     assert "Traceback" not in done.stderr
     (line,) = done.stderr.splitlines()
     assert f"needs the {extra} extra, which is not installed in this environment" in line
-    assert f'pip install "data-pkg[{extra}]" (from a clone: pip install ".[{extra}]")' in line
+    by_url = f"data-pkg[{extra}] @ git+https://github.com/data-pkg/data-pkg@v{__version__}"  # no index has it
+    assert f'pip install "{by_url}" (from a clone: pip install ".[{extra}]")' in line
     assert done.stdout == ""  # a stdio server's stdout carries JSON-RPC only
 
 
@@ -62,5 +65,5 @@ def test_config_install_warns_that_the_entry_it_writes_would_not_start(installed
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     assert f"warning: {installed_core} has no mcp extra (missing: jsonschema, mcp)" in done.stderr
-    assert 'pip install "data-pkg[mcp]"' in done.stderr
+    assert f'pip install "data-pkg[mcp] @ git+https://github.com/data-pkg/data-pkg@v{__version__}"' in done.stderr
     assert json.loads(target.read_text())["mcpServers"]["market-data"]["command"] == str(installed_core)

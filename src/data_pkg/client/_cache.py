@@ -21,6 +21,7 @@ from urllib.parse import parse_qsl
 
 from data_pkg.client._cache_shared import AwaitsSync, redact_url
 from data_pkg.errors import ConfigurationError
+from data_pkg.extras import install_hint
 
 if TYPE_CHECKING:
     from data_pkg.client._cache_redis import RedisCache
@@ -239,7 +240,7 @@ def _open_redis(spec: str) -> RedisCache:
             raise
         raise ConfigurationError(
             f"DATA_CACHE={redact_url(spec)!r} needs the redis client library, which is not installed: "
-            'pip install "data-pkg[redis]"'
+            + install_hint("redis")
         ) from None
     return RedisCache(spec)
 
@@ -258,7 +259,7 @@ def open_cache(spec: str | None) -> Cache | None:
       ``sqlite://data.db`` are relative to the working directory, and
       ``sqlite://~/data.db`` is under the home directory.
     - ``"redis://[user:password@]host:port/db"`` or ``"rediss://..."`` (TLS): a
-      :class:`~data_pkg.client._cache_redis.RedisCache`; needs ``pip install "data-pkg[redis]"``.
+      :class:`~data_pkg.client._cache_redis.RedisCache`; needs the ``redis`` extra.
 
     Anything else raises :class:`~data_pkg.errors.ConfigurationError`; there is no
     silent fallback to another backend.

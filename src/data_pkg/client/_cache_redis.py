@@ -1,4 +1,4 @@
-"""Redis cache, shared by every process that can reach the server (``pip install "data-pkg[redis]"``).
+"""Redis cache, shared by every process that can reach the server (the ``redis`` extra).
 
 Imported only by :func:`data_pkg.client._cache.open_cache`, so ``redis`` is not
 loaded unless a Redis cache is configured.

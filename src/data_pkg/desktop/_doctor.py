@@ -53,6 +53,7 @@ from data_pkg.desktop._validate import (
     read_config,
     validate_config,
 )
+from data_pkg.extras import requirement
 from data_pkg.placeholders import is_placeholder
 from data_pkg.rules import Finding
 from data_pkg.toolsets import resolve, source_from_env
@@ -287,7 +288,7 @@ def check_package(context: _Context) -> Check:
     info = _interpreter(context)
     if info is None or info.error is not None:
         return Check("package", "skip", "no Python to ask (see the python check)")
-    install = f'"{info.python}" -m pip install "data-pkg[mcp]"'
+    install = f'"{info.python}" -m pip install "{requirement("mcp")}"'
     if info.data_pkg is None:
         return Check(
             "package",
