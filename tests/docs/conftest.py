@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import select
@@ -23,6 +24,8 @@ from tests.docs._browser import Browser, Visit
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60.0
+ELSEWHERE = "/mirror/docs/"
+"""Another path the same build is served at, as a reader serving it anywhere but site_url's path would."""
 
 # Run in every page once it has settled: what a reader's browser would trip over that the console does not report.
 INSPECT = """(() => {
@@ -81,12 +84,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     return root, prefix
 
 
-@pytest.fixture(scope="session")
-def served(site: tuple[Path, str]) -> Iterator[str]:
-    """``python -m http.server`` on 127.0.0.1 serving the build; yields the site's base URL."""
-    root, prefix = site
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """``folder`` served on 127.0.0.1, a miss answered with the 404 page as hosts do; yields the server's origin."""
     server = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", str(root)],
+        [sys.executable, "-u", "-m", "tests.docs._serve", str(folder)],
+        cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -96,12 +99,31 @@ def served(site: tuple[Path, str]) -> Iterator[str]:
         ready, _, _ = select.select([server.stdout], [], [], TIMEOUT)
         line = server.stdout.readline() if ready else ""
         port = re.search(r"port (\d+)", line)
-        assert port, f"http.server did not say where it listens within {TIMEOUT:.0f} s: {line!r}"
-        yield f"http://127.0.0.1:{port.group(1)}{prefix}"
+        assert port, f"the server did not say where it listens within {TIMEOUT:.0f} s: {line!r}"
+        yield f"http://127.0.0.1:{port.group(1)}"
     finally:
         server.terminate()
         server.wait(timeout=TIMEOUT)
         server.stdout.close()
+
+
+@pytest.fixture(scope="session")
+def served(site: tuple[Path, str]) -> Iterator[str]:
+    """The build served at the path of ``site_url``; yields the site's base URL."""
+    root, prefix = site
+    with serving(root) as origin:
+        yield origin + prefix
+
+
+@pytest.fixture(scope="session")
+def served_elsewhere(site: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same build served by another server at another path, where nothing is at ``site_url``'s path."""
+    root, prefix = site
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (elsewhere / ELSEWHERE.strip("/")).parent.mkdir(parents=True)
+    (elsewhere / ELSEWHERE.strip("/")).symlink_to(root / prefix.strip("/"), target_is_directory=True)
+    with serving(elsewhere) as origin:
+        yield origin + ELSEWHERE
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,12 @@ Slow-ish (one mkdocs build, one browser for all pages); skipped without Chromium
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.docs.conftest import Page
+from tests.docs._browser import Browser
+from tests.docs.conftest import Page, chromium
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e]
 
@@ -38,3 +41,20 @@ def test_no_code_block_is_rendered_inline(pages: list[Page]) -> None:
 def test_no_page_is_wider_than_the_window(pages: list[Page]) -> None:
     wide = {page.path: page.found["width"] for page in pages if page.found["width"] > page.found["viewport"]}
     assert wide == {}
+
+
+# Whether the theme's stylesheet applied: its header sticks to the top of the window.
+STYLED = "(() => { const h = document.querySelector('.md-header'); return !!h && getComputedStyle(h).position === 'sticky'; })()"
+
+
+def test_the_404_page_is_styled_wherever_the_site_is_served(served: str, served_elsewhere: str, tmp_path: Path) -> None:
+    # Opened as itself, answered for a missing address under site_url's path (as its host does), and opened as
+    # itself where the site is served at another path: every time its stylesheets and scripts load.
+    urls = [served + "404.html", served + "no/such/page/", served_elsewhere + "404.html"]
+    found = {}
+    with Browser(chromium(), tmp_path / "profile", tmp_path / "chromium.log") as browser:
+        for url in urls:
+            visit, styled = browser.visit(url, STYLED)
+            own = f"404 (Not Found) {url}"  # the missing address itself, which the host answered with this page
+            found[url] = ([e for e in visit.errors if not e.endswith(own)], styled)
+    assert found == {url: ([], True) for url in urls}, found
