@@ -44,7 +44,35 @@ INSPECT = """(() => {
       }
     }
   }
-  return {badIds, inlineBlocks, width: document.documentElement.scrollWidth, viewport: window.innerWidth};
+  const scrolling = [];
+  for (const code of document.querySelectorAll('.md-content pre > code')) {
+    if (code.scrollWidth > code.clientWidth) {
+      const longest = code.textContent.split('\\n').reduce((a, b) => (b.length > a.length ? b : a), '');
+      scrolling.push(`${code.scrollWidth - code.clientWidth} px over: ${longest.trim()}`);
+    }
+  }
+  const midWord = [];
+  for (const code of document.querySelectorAll('.md-content table code')) {
+    const text = code.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE || code.getClientRects().length < 2) continue;
+    const range = document.createRange();
+    let top = null;
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const rect = range.getBoundingClientRect();
+      if (top !== null && rect.top > top + 1 && /\\w/.test(text.data[i - 1]) && /\\w/.test(text.data[i])) {
+        midWord.push(`${text.data.slice(0, i)} | ${text.data.slice(i)}`);
+      }
+      top = rect.top;
+    }
+  }
+  document.body.setAttribute('data-md-color-scheme', 'slate');
+  const whiteBoxes = [...document.querySelectorAll('.md-content img[src*="img/"]')]
+    .filter(img => getComputedStyle(img).backgroundColor === 'rgba(0, 0, 0, 0)')
+    .map(img => img.getAttribute('src'));
+  return {badIds, inlineBlocks, scrolling, midWord, whiteBoxes, width: document.documentElement.scrollWidth,
+          viewport: window.innerWidth};
 })()"""
 
 

@@ -58,3 +58,15 @@ def test_the_404_page_is_styled_wherever_the_site_is_served(served: str, served_
             own = f"404 (Not Found) {url}"  # the missing address itself, which the host answered with this page
             found[url] = ([e for e in visit.errors if not e.endswith(own)], styled)
     assert found == {url: ([], True) for url in urls}, found
+
+
+def test_code_in_tables_breaks_between_words(pages: list[Page]) -> None:
+    # A path in a table cell goes on at a slash or a space, never in the middle of a name.
+    cut = {page.path: page.found["midWord"] for page in pages if page.found["midWord"]}
+    assert cut == {}, _listed(cut)
+
+
+def test_plots_sit_on_a_light_panel_in_the_dark_scheme(pages: list[Page]) -> None:
+    # The plots are drawn on white: without a panel of their own they are white boxes on the dark page.
+    white = {page.path: page.found["whiteBoxes"] for page in pages if page.found["whiteBoxes"]}
+    assert white == {}, _listed(white)
