@@ -43,10 +43,10 @@ messages and positions: both call one resolver) and, in the `DM5xx` range, what 
 should not ship. Codes are stable: never renumbered, never reused.
 
 ```bash
-data-mcp lint manifests/research-desk.py        # one file
-data-mcp lint profiles manifests --strict       # folders; warnings fail too
-data-mcp lint 'teams/**/*.yaml' -f github       # a glob; annotations in GitHub Actions
-data-mcp lint analyst --style spec              # a profile, under another naming style
+data-mcp lint manifests/research-desk.py    # one file
+data-mcp lint profiles manifests --strict   # folders; warnings fail too
+data-mcp lint 'teams/**/*.yaml' -f github   # a glob; annotations on GitHub
+data-mcp lint analyst --style spec          # a profile, another naming style
 ```
 
 ## Running it

@@ -44,11 +44,18 @@ INSPECT = """(() => {
       }
     }
   }
+  // A block that scrolls sideways only because of a trailing comment: without its comments it would fit.
   const scrolling = [];
   for (const code of document.querySelectorAll('.md-content pre > code')) {
-    if (code.scrollWidth > code.clientWidth) {
+    if (code.scrollWidth <= code.clientWidth) continue;
+    const probe = code.cloneNode(false);
+    probe.textContent = code.textContent.replace(/(\\S)[ \\t]+(#|\\/\\/) [^\\n]*/g, '$1');
+    code.parentNode.appendChild(probe);
+    const fits = probe.scrollWidth <= probe.clientWidth;
+    probe.remove();
+    if (fits) {
       const longest = code.textContent.split('\\n').reduce((a, b) => (b.length > a.length ? b : a), '');
-      scrolling.push(`${code.scrollWidth - code.clientWidth} px over: ${longest.trim()}`);
+      scrolling.push(longest.trim());
     }
   }
   const midWord = [];

@@ -70,3 +70,10 @@ def test_plots_sit_on_a_light_panel_in_the_dark_scheme(pages: list[Page]) -> Non
     # The plots are drawn on white: without a panel of their own they are white boxes on the dark page.
     white = {page.path: page.found["whiteBoxes"] for page in pages if page.found["whiteBoxes"]}
     assert white == {}, _listed(white)
+
+
+def test_no_code_block_scrolls_sideways_for_a_comment(pages: list[Page]) -> None:
+    # At the 1280 px window: a trailing comment that would push its block past the edge is shortened or goes on a
+    # line of its own. (Long output and long commands may scroll: shortening them would change what they are.)
+    scrolling = {page.path: page.found["scrolling"] for page in pages if page.found["scrolling"]}
+    assert scrolling == {}, _listed(scrolling)
