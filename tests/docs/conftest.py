@@ -44,12 +44,16 @@ INSPECT = """(() => {
       }
     }
   }
-  // A block that scrolls sideways only because of a trailing comment: without its comments it would fit.
+  // A block that scrolls sideways only because of its comments: without them it would fit.
   const scrolling = [];
   for (const code of document.querySelectorAll('.md-content pre > code')) {
     if (code.scrollWidth <= code.clientWidth) continue;
     const probe = code.cloneNode(false);
-    probe.textContent = code.textContent.replace(/(\\S)[ \\t]+(#|\\/\\/) [^\\n]*/g, '$1');
+    let bare = code.textContent.replace(/(\\S)[ \\t]+(#|\\/\\/) [^\\n]*/g, '$1');
+    if (!code.closest('.language-text, .language-console')) {  // there a line starting with # is output
+      bare = bare.replace(/^[ \\t]*(#|\\/\\/) [^\\n]*/gm, '');
+    }
+    probe.textContent = bare;
     code.parentNode.appendChild(probe);
     const fits = probe.scrollWidth <= probe.clientWidth;
     probe.remove();
