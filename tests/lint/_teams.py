@@ -1,6 +1,6 @@
 """A platform team's repository in a temporary folder, under git: a shared base and team manifests in three formats.
 
-``base/desk.yaml`` extends the ``analyst`` profile. Teams, each in a folder of ``teams/``, extend it by path:
+``base/desk.yaml`` extends the ``analyst`` profile and includes ``company.market_cap``. Teams, each in a folder of ``teams/``, extend it by path:
 ``risk/limits.yaml``, ``quant/models.json`` and ``macro/rates.py`` override ``company.market_cap`` (so they
 break when the base stops selecting it), ``research/desk.py`` adds a tool, and ``news/wire.json`` extends the
 research desk (a chain) and overrides ``company.market_cap`` too. :data:`BREAKING_BASE` is the base change the teams page
@@ -19,7 +19,7 @@ from pathlib import Path
 COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
 TIMEOUT = 120
 
-BASE = "description: The desk every team starts from.\nextends: [analyst]\n"
+BASE = "description: The desk every team starts from.\nextends: [analyst]\ninclude: [company.market_cap]\n"
 BREAKING_BASE = BASE + "exclude: [company.market_cap]\n"
 
 FILES = {

@@ -201,6 +201,13 @@ def test_a_url_passing_a_key_is_a_secret_unless_the_value_is_a_placeholder(url: 
     assert bool(list(find_secrets(f"description: see {url} for details\n"))) is flagged
 
 
+@pytest.mark.parametrize("value", ["${input:data-api-key}", "${env:DATA_API_KEY}"])
+def test_an_editors_variable_is_where_a_key_comes_from_not_a_key(value: str) -> None:
+    # docs/desktop.md shows "DATA_API_KEY": "${input:data-api-key}" (an editor prompts for the key); it was DM503.
+    assert list(find_secrets(f'"env": {{"DATA_API_KEY": "{value}"}}\n')) == []
+    assert list(find_secrets('"env": {"DATA_API_KEY": "sk_live_4f9a8b7c6d5e"}\n'))
+
+
 def test_a_secret_is_reported_at_its_value_and_never_repeated(tmp_path: Path) -> None:
     key = "Zq81Kx0Wm3Lr7Nt5Pv2Bb9Yc"
     path = tmp_path / "desk.yaml"

@@ -76,7 +76,9 @@ def test_lock_check_passes_when_every_lock_matches(locked: Repo) -> None:
 
 
 def test_a_base_change_makes_every_dependent_lock_fail_the_check_with_a_diff(locked: Repo) -> None:
-    locked.write("base/desk.yaml", BREAKING_BASE.replace("company.market_cap", "company.stock_peers"))
+    locked.write(
+        "base/desk.yaml", BREAKING_BASE.replace("exclude: [company.market_cap]", "exclude: [company.stock_peers]")
+    )
     before = locked.state()
     done = locked.run("lock", "--check")
     assert done.returncode == 1
@@ -91,7 +93,9 @@ def test_a_base_change_makes_every_dependent_lock_fail_the_check_with_a_diff(loc
 
 
 def test_lock_check_of_a_base_checks_the_dependents_that_have_locks(locked: Repo) -> None:
-    locked.write("base/desk.yaml", BREAKING_BASE.replace("company.market_cap", "company.stock_peers"))
+    locked.write(
+        "base/desk.yaml", BREAKING_BASE.replace("exclude: [company.market_cap]", "exclude: [company.stock_peers]")
+    )
     done = locked.run("lock", "--check", "base/desk.yaml")
     assert done.returncode == 1
     assert {line.split(" ", 1)[0] for line in done.stderr.splitlines() if " is stale" in line} == set(LOCKS.values())

@@ -195,20 +195,20 @@ async def test_a_change_reaches_the_running_server_on_git_pull(desk: Desk) -> No
     heard = Notifications()
     async with assistant_server(desk.entry, desk.analyst.home, heard) as server:
         before = await tool_names(server)
-        assert before == set(desk.lock["order"]) and "treasury_rates" not in before
+        assert before == set(desk.lock["order"]) and "market_cap" not in before
 
         # The lead changes the tool set, checks the impact, locks and pushes.
         await anyio.Path(desk.lead.clone / "desk.yaml").write_text(manifests()[1])
         change = block_with("data-mcp impact")
         count = desk.lock["count"]
-        assert f"{count} → {count + 1} tools (+1), added treasury_rates" in change
+        assert f"{count} → {count + 1} tools (+1), added market_cap" in change
         done = await anyio.to_thread.run_sync(desk.lead.run, change, desk.lead.clone)
         assert f"| `desk.yaml` | changed | {count} → {count + 1} (+1) |" in done.stdout
-        assert "- added: `treasury_rates`" in done.stdout
+        assert "- added: `market_cap`" in done.stdout
 
         # The analyst pulls; the server the assistant started reloads and tells it, nothing restarted.
         await anyio.to_thread.run_sync(desk.analyst.run, block_with("git pull"), desk.analyst.clone)
         await heard.wait(within=TIMEOUT)
-        assert await tool_names(server) == before | {"treasury_rates"}
+        assert await tool_names(server) == before | {"market_cap"}
     log = await anyio.Path(desk.analyst.home / "server.log").read_text()
-    assert "manifest reloaded: +1 added (treasury_rates)" in log
+    assert "manifest reloaded: +1 added (market_cap)" in log

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from data_pkg.placeholders import is_placeholder
 
+_EDITOR_VARIABLE = re.compile(r"\$\{\w+:[^}]*\}?")
 _URL = re.compile(r"https?://[^\s\"'<>`\\]+", re.IGNORECASE)
 _QUERY_PARAM = re.compile(r"[?&;]([A-Za-z][A-Za-z0-9_.-]*)=([^&#;\s]*)")
 _KEY_PARAMS = frozenset(
@@ -90,8 +91,10 @@ def looks_like_key(token: str) -> bool:
 
 def _not_secret(value: str) -> bool:
     # A secret check asks "is this a real secret?": a placeholder is not a key at all (the rule every
-    # command shares, data_pkg.placeholders), and a published key is a key but no secret.
-    return is_placeholder(value) or value.lower() in _PUBLIC_KEYS
+    # command shares, data_pkg.placeholders), a published key is a key but no secret, and an editor's
+    # variable (${input:ID}, ${env:NAME}) is where the key will come from, not the key. The desktop
+    # validator reads such a variable differently (a prompted key), so it is not a placeholder there.
+    return is_placeholder(value) or value.lower() in _PUBLIC_KEYS or bool(_EDITOR_VARIABLE.fullmatch(value))
 
 
 def _key_like(value: str) -> bool:
