@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from data_pkg.answers import AnswerSpec, CallContext, estimate_tokens, write_answer
-from data_pkg.answers._note import aligned_pages, largest_divisor, note
+from data_pkg.answers._note import aligned_pages, largest_divisor, more_rows, note, whole_days
 
 
 def days(count: int, per_day: int = 1, *, oldest_first: bool = False) -> list[dict[str, Any]]:
@@ -275,3 +275,56 @@ def test_a_row_that_cannot_be_cut_to_fit_is_not_shown_and_the_note_says_so() -> 
     answer = write_answer(huge, AnswerSpec(max_tokens=1_000))
     assert answer.note is not None and "codes at" in answer.note and "of 20,000 items" in answer.note
     assert estimate_tokens(answer.text) + estimate_tokens(answer.note) <= 1_000
+
+
+# Pinned by the mutation sample (scripts/mutation_sample.py): places the four answers unit-test files let change.
+
+
+@pytest.mark.parametrize(
+    ("count", "call", "line"),
+    [
+        (1, CallContext(frozenset({"limit", "page"}), {"limit": 1}), "These 1 rows fill a page of limit=1"),
+        (10, CallContext(frozenset({"limit", "page"}), {"limit": 10, "page": 2}), "with page=3 get the next ones."),
+        (10, CallContext(frozenset({"page"})), "may fill a page (its size is the data service's), so more"),
+        (5, CallContext(frozenset({"limit", "offset"}), {"limit": 5, "offset": 20}), "offset=25 get the next"),
+        (5, CallContext(frozenset({"limit"}), {"limit": 5}), "limit=10 get these and the next ones."),
+    ],
+)
+def test_a_full_page_says_which_argument_gets_the_next_rows(count: int, call: CallContext, line: str) -> None:
+    said = more_rows(count, call)
+    assert said is not None and line in said
+
+
+@pytest.mark.parametrize(
+    ("count", "call"),
+    [
+        (0, CallContext(frozenset({"page"}))),  # nothing answered: no page to follow
+        (4, CallContext(frozenset({"limit", "page"}), {"limit": 5})),  # fewer than the limit: the last page
+        (5, CallContext(frozenset())),  # a tool that does not page
+    ],
+)
+def test_a_page_that_is_not_full_says_nothing_more(count: int, call: CallContext) -> None:
+    assert more_rows(count, call) is None
+
+
+def test_page_zero_of_any_size_starts_at_zero() -> None:
+    assert largest_divisor(0, 7) == 7 and largest_divisor(1, 7) == 1 and largest_divisor(12, 5) == 4
+
+
+def test_only_whole_numbers_of_at_least_zero_are_read_as_numbers() -> None:
+    call = CallContext(frozenset({"limit", "page", "offset"}), {"limit": 0, "page": True, "offset": -1})
+    assert (call.number("limit"), call.number("page"), call.number("offset")) == (0, None, None)
+
+
+def test_a_day_that_alone_is_over_the_budget_is_split_all_the_same() -> None:
+    rows = [{"date": "2024-01-02 09:30:00"}, {"date": "2024-01-02 09:31:00"}, {"date": "2024-01-02 09:32:00"}]
+    assert whole_days(rows, 2) == 2
+    assert whole_days([{"date": "2024-01-01 15:59:00"}, *rows], 3) == 1
+
+
+def test_an_offset_note_names_the_next_offset_and_rows() -> None:
+    rows = [{"n": i, "text": f"row number {i} of a list long enough to be cut"} for i in range(400)]
+    call = CallContext(frozenset({"offset"}), {"offset": 100})
+    answer = write_answer(rows, AnswerSpec(max_tokens=500), call)
+    assert answer.note is not None and f"For rows {answer.shown + 1}-400 " in answer.note
+    assert f"offset={100 + answer.shown}." in answer.note

@@ -89,6 +89,7 @@ def test_the_bound_is_never_under_the_exact_count_of_hostile_text(kind: str, see
 @example("-? \x08")  # a space before a control character: two tokens, once charged 1.25
 @example("a\x1c\x1d\x1e\x1f b")  # U+001C-U+001F: str.isspace() says space, o200k says punctuation
 @example("\x7f\x00 \x01")
+@example("\x0c;=")  # a form feed before punctuation stays a piece of its own: three tokens, once charged 2
 def test_the_bound_is_never_under_the_exact_count_of_any_text(text: str) -> None:
     assert estimate_tokens(text) >= o200k.count(text)
 

@@ -17,16 +17,21 @@ from __future__ import annotations
 
 LETTER = 0.65
 """Tokens charged per ASCII letter after the first of a piece (random letters cost o200k about 0.55)."""
-PUNCT = 0.75
-"""Tokens charged per punctuation byte after the first of a run (random punctuation costs about 0.66)."""
+PUNCT = 1.0
+"""Tokens charged per punctuation byte after the first of a run: the most it can cost (random punctuation costs
+about 0.66 a byte, but a run of rare signs, such as ``{?{.``, is a token a byte)."""
 LEADING_SPACE = 0.25
 """Tokens charged for a space before letters or punctuation, which o200k takes into their piece."""
+RARE_SPACE_BEFORE_LETTERS = 0.5
+"""Tokens charged on top for a tab or form feed before letters: the piece it starts rarely merges ('\x0bQb' is three
+tokens, where 'Qb' alone is charged 1.65)."""
 DIGITS_PER_TOKEN = 3
 """o200k makes one token of each group of at most three digits."""
 
 
 def _class(byte: int) -> bytes:
-    """``byte``'s class: ``l``/``u`` letter, ``d`` digit, ``p`` punctuation, ``s`` space, ``n`` break, ``x`` other."""
+    """``byte``'s class: ``l``/``u`` letter, ``d`` digit, ``p`` punctuation, ``s`` space, ``t`` tab or form feed,
+    ``n`` break, ``x`` other."""
     char = chr(byte)
     if byte >= 128:
         return b"x"  # a byte of a character outside ASCII: charged one token, the most it can cost
@@ -40,7 +45,9 @@ def _class(byte: int) -> bytes:
         return b"d"
     if char in "\r\n":
         return b"n"
-    return b"s" if char.isspace() else b"p"
+    if char in "\t\x0b\x0c":
+        return b"t"  # white space o200k rarely merges with what follows: charged a token of its own
+    return b"s" if char == " " else b"p"
 
 
 _CLASSES = b"".join(_class(b) for b in range(256))
@@ -77,7 +84,8 @@ def charge(text: str) -> float:
     humps = classes.count(b"lu")  # camelCase: a capital after small letters starts a piece
     digits, digit_runs = _runs(data.translate(_DIGITS))
     punct, punct_runs = _runs(data.translate(_PUNCT))
-    leading = classes.count(b"sl") + classes.count(b"su") + classes.count(b"sp")
+    # Only a plain space reliably joins the piece after it (' word' is one token, '\x0bZ' two, '\x0c;=' three).
+    leading = sum(classes.count(pair) for pair in (b"sl", b"su", b"sp"))
     total = (
         letter_runs
         + humps
@@ -86,6 +94,8 @@ def charge(text: str) -> float:
         + punct_runs
         + (punct - punct_runs) * PUNCT
         + classes.count(b"s")
+        + classes.count(b"t")
+        + (classes.count(b"tl") + classes.count(b"tu")) * RARE_SPACE_BEFORE_LETTERS
         - leading * (1 - LEADING_SPACE)
         + classes.count(b"n")
         + classes.count(b"x")
