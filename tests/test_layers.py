@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("data_pkg.settings",),
     # what everything describes: endpoints, answer models, rules, the JSON reader
     ("data_pkg.catalog", "data_pkg.models", "data_pkg.rules", "data_pkg.json_reader"),
-    # below every layer: no import of the project at all
+    # below every layer but the version: no other import of the project
     (
         "data_pkg.errors",
         "data_pkg.redact",
@@ -45,8 +45,9 @@ LAYERS: list[tuple[str, ...]] = [
         "data_pkg.jsonrpc",
         "data_pkg.net",
         "data_pkg.serving",
-        "data_pkg._version",
     ),
+    # the version string, which an install hint names (extras)
+    ("data_pkg._version",),
 ]
 """Units of the source tree from the top layer down."""
 
@@ -70,6 +71,7 @@ NARROWER: dict[str, tuple[str, ...]] = {
         "data_pkg._version",
     ),
     "data_pkg.desktop": (
+        "data_pkg.extras",
         "data_pkg.client",
         "data_pkg.toolsets",
         "data_pkg.settings",
