@@ -76,7 +76,7 @@ def measure_tool(client: DataClient, key: str, repeat: int) -> dict[str, Any]:
     after_text = answer.text + ("\n" + answer.note if answer.note else "")
     table = write_answer(value, LARGE).text
     as_json = write_answer(value, AnswerSpec(max_tokens=1_000_000, format="json")).text
-    row = {
+    row: dict[str, Any] = {
         "key": key,
         "rows": answer.rows,
         "shown": answer.shown,

@@ -114,7 +114,7 @@ def overhead_over_sandbox(repeat: int) -> dict[str, object]:
 
 def cache_hits(repeat: int) -> dict[str, object]:
     from data_pkg import DataClient
-    from data_pkg.client._cache import open_cache
+    from data_pkg.client import open_cache
     from data_pkg.sandbox import running_sandbox
 
     value = b"x" * 2048

@@ -24,6 +24,32 @@ EXCEPTIONS: dict[str, str] = {
 }
 """Private modules any package may import, and why."""
 
+INTERNALS: dict[tuple[str, str], str] = {
+    ("benchmarks/answers.py", "data_pkg.answers._render.json_text"): "the answer before shaping, encoded as the writer "
+    "encodes JSON, so that 'before' and 'after' differ only in the shaping",
+    ("benchmarks/answers.py", "data_pkg.answers._rows.without_nulls"): "the answer before shaping drops nulls as the "
+    "writer does",
+    ("benchmarks/cut_cost.py", "data_pkg.toolsets._schemas.output_schema"): "the in-process contenders validate "
+    "against the endpoint's whole output schema, as they did when the figures were measured",
+    ("benchmarks/sandbox.py", "data_pkg.sandbox._data.route_data"): "measures the sandbox's generation of its "
+    "deepest answers, below its HTTP layer",
+    ("benchmarks/sandbox.py", "data_pkg.sandbox._query.parse_query"): "the same: the query the routes read",
+    ("benchmarks/sandbox.py", "data_pkg.sandbox._routes.Router"): "the same: the route table",
+    ("benchmarks/sandbox.py", "data_pkg.sandbox._routes.build_routes"): "the same: the route table",
+    ("benchmarks/secret_scan.py", "data_pkg.lint._secrets.find_secrets"): "measures lint's secret scan (DM503) "
+    "alone, without the manifest reading around it",
+    ("benchmarks/tasks.py", "tests.mcp._support.connect"): "the tasks benchmark reaches the server as the tests do; "
+    "tests/mcp/test_analyst_tasks.py runs it in CI",
+    ("benchmarks/tasks.py", "tests.mcp._support.server_env"): "the same: the server's environment",
+    ("scripts/wire_shapes.py", "data_pkg.sandbox._symbols.symbol_kind"): "generates the sandbox's own "
+    "sandbox/_wire.py with the sandbox's rule for kinds of symbol, so both sides agree",
+    ("scripts/wire_shapes.py", "data_pkg.sandbox._wire_formats.csv_fields"): "the same: the sandbox's wire formats",
+    ("scripts/wire_shapes.py", "data_pkg.sandbox._wire_formats.fields"): "the same: the sandbox's wire formats",
+}
+"""The only private names benchmarks/ and scripts/ import, each a benchmark of an internal or a generator of one.
+
+Everything else they use is public (``data_pkg.client.open_cache``, ``data_pkg.catalog.GROUP_DOCS``, ...)."""
+
 PENDING: dict[tuple[str, str], str] = {}
 """One file's imports of another package's private module, allowed until the change named beside them lands."""
 
@@ -88,6 +114,57 @@ def test_data_hosted_imports_only_public_modules_of_data_pkg() -> None:
 
 def test_no_subpackage_of_data_pkg_imports_another_subpackages_private_module() -> None:
     assert offenders("data_pkg") == {}
+
+
+def private_names(path: Path) -> list[str]:
+    """``line: name`` for each private module or name of the project (data_pkg, data_hosted, the tests' helpers)
+    that a benchmark or script imports, the generated model index aside."""
+    found = []
+    for line, module in imported_modules(path):
+        project = module.split(".")[0] in ("data_pkg", "data_hosted", "tests")
+        if project and owner(module) is not None and not within(module, EXCEPTIONS):
+            found.append(f"{line}: {module}")
+    return found
+
+
+def outside_internals(path: Path) -> list[str]:
+    """``private_names`` of ``path`` past its listed internals (a listed name, its module, and that module alone)."""
+    name = str(path.relative_to(ROOT))
+    listed = [module for file, module in INTERNALS if file == name]
+    allowed = {*listed, *(module.rpartition(".")[0] for module in listed)}
+    return [w for w in private_names(path) if w.split(": ", 1)[1] not in allowed]
+
+
+def test_benchmarks_and_scripts_import_only_public_names_but_their_listed_internals() -> None:
+    files = sorted([*(ROOT / "benchmarks").rglob("*.py"), *(ROOT / "scripts").rglob("*.py")])
+    found = {str(path.relative_to(ROOT)): where for path in files if (where := outside_internals(path))}
+    assert found == {}
+
+
+def test_every_listed_internal_is_still_imported() -> None:
+    for file, module in INTERNALS:
+        assert any(w.endswith(f": {module}") for w in private_names(ROOT / file)), f"{file} no longer imports {module}"
+
+
+def test_the_benchmark_check_finds_every_private_name_of_the_project(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from data_pkg.client import open_cache\n"
+        "from data_pkg.client._cache import open_cache as private\n"
+        "from data_hosted import _app\n"
+        "from tests.mcp._support import connect\n"
+        "from data_pkg.models._index import MODEL_MODULES\n"
+        "def later():\n"
+        "    import data_pkg.lint._secrets\n"
+    )
+    assert private_names(sample) == [
+        "2: data_pkg.client._cache",
+        "2: data_pkg.client._cache.open_cache",
+        "3: data_hosted._app",
+        "4: tests.mcp._support",
+        "4: tests.mcp._support.connect",
+        "7: data_pkg.lint._secrets",
+    ]
 
 
 def test_each_source_file_belongs_to_its_top_level_package() -> None:

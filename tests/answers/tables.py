@@ -54,7 +54,9 @@ def _value(text: str, quoted: bool) -> Any:
 
 def _lines(text: str) -> list[str]:
     """Split on line breaks outside quotes."""
-    lines, current, quoted = [], [], False
+    lines: list[str] = []
+    current: list[str] = []
+    quoted = False
     for char in text:
         if char == '"':
             quoted = not quoted

@@ -11,6 +11,7 @@ from functools import cache
 
 from data_pkg.catalog._default_set import DEFAULT_SET
 from data_pkg.catalog._endpoints import ENDPOINTS
+from data_pkg.catalog._groups import GROUP_DOCS
 from data_pkg.catalog._renamed import RENAMED
 from data_pkg.catalog._types import (
     SEGMENT_ENV,
@@ -29,6 +30,7 @@ from data_pkg.catalog._typical import typical_arguments
 __all__ = [
     "DEFAULT_SET",
     "ENDPOINTS",
+    "GROUP_DOCS",
     "RENAMED",
     "SEGMENT_ENV",
     "TIERS",
