@@ -106,42 +106,90 @@ def profile_keys() -> dict[str, list[str]]:
     return out
 
 
-def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Totals and counts over measured tools."""
-    ok = [r for r in rows if "error" not in r]
+def median_or(values: Sequence[float], default: float) -> float:
+    """The median of ``values``, or ``default`` when there are none."""
+    return statistics.median(values) if values else default
 
-    def over(field: str, limit: int) -> int:
-        return sum(1 for r in ok if r[field] > limit)
 
-    errors = [abs(r["estimate"] - r["after"]) / r["after"] for r in ok if r["after"] >= 50]
-    under = [(r["after"] - r["estimate"]) / r["after"] for r in ok if r["after"] >= 50]
-    table_rows = [r for r in ok if r["table"] < r["json"]]
-    over_by = [r["estimate"] / r["after"] for r in ok if r["after"] >= 50]
+def over(values: Sequence[int], limit: int) -> int:
+    """How many of ``values`` are over ``limit``."""
+    return sum(1 for x in values if x > limit)
+
+
+def sizes(ok: list[dict[str, Any]]) -> dict[str, Any]:
+    """Answer sizes before and after shaping: totals, largest, medians, how many over the hosts' limits."""
+    before, after = [r["before"] for r in ok], [r["after"] for r in ok]
     return {
-        "tools": len(ok),
-        "failed": len(rows) - len(ok),
-        "before_total": sum(r["before"] for r in ok),
-        "after_total": sum(r["after"] for r in ok),
-        "before_max": max((r["before"] for r in ok), default=0),
-        "after_max": max((r["after"] for r in ok), default=0),
-        "before_median": statistics.median([r["before"] for r in ok]) if ok else 0,
-        "after_median": statistics.median([r["after"] for r in ok]) if ok else 0,
-        "before_over_10k": over("before", HOST_WARNS),
-        "before_over_25k": over("before", HOST_REFUSES),
-        "after_over_10k": over("after", HOST_WARNS),
-        "after_over_25k": over("after", HOST_REFUSES),
+        "before_total": sum(before),
+        "after_total": sum(after),
+        "before_max": max(before, default=0),
+        "after_max": max(after, default=0),
+        "before_median": median_or(before, 0),
+        "after_median": median_or(after, 0),
+        "before_over_10k": over(before, HOST_WARNS),
+        "before_over_25k": over(before, HOST_REFUSES),
+        "after_over_10k": over(after, HOST_WARNS),
+        "after_over_25k": over(after, HOST_REFUSES),
         "cut": sum(1 for r in ok if r["cut"]),
-        "table_json_ratio": sum(r["table"] for r in ok) / max(sum(r["json"] for r in ok), 1),
-        "tables_cheaper": len(table_rows),
+    }
+
+
+def estimates(ok: list[dict[str, Any]]) -> dict[str, Any]:
+    """The writer's count (an upper bound) against the exact one, over answers of 50 tokens or more."""
+    counted = [r for r in ok if r["after"] >= 50]
+    errors = [abs(r["estimate"] - r["after"]) / r["after"] for r in counted]
+    under = [(r["after"] - r["estimate"]) / r["after"] for r in counted]
+    over_by = [r["estimate"] / r["after"] for r in counted]
+    return {
         "estimate_mean_abs_error": statistics.fmean(errors) if errors else 0.0,
         "estimate_p95_abs_error": statistics.quantiles(errors, n=20)[-1]
         if len(errors) >= 20
         else max(errors, default=0),
         "estimate_worst_under": max(under, default=0.0),
         "bound_under": sum(1 for r in ok if r["estimate"] < r["after"]),
-        "bound_over_median": statistics.median(over_by) if over_by else 0.0,
+        "bound_over_median": median_or(over_by, 0.0),
         "bound_over_max": max(over_by, default=0.0),
     }
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Totals and counts over measured tools."""
+    ok = [r for r in rows if "error" not in r]
+    formats = {
+        "table_json_ratio": sum(r["table"] for r in ok) / max(sum(r["json"] for r in ok), 1),
+        "tables_cheaper": sum(1 for r in ok if r["table"] < r["json"]),
+    }
+    return {"tools": len(ok), "failed": len(rows) - len(ok), **sizes(ok), **formats, **estimates(ok)}
+
+
+def cpu_shares(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the writer, and budgeting within it, cost against the client call (CPU, per tool)."""
+    timed = [r for r in rows if "call_cpu_s" in r and r["call_cpu_s"] > 0]
+    if not timed:
+        return dict.fromkeys(CPU_SHARES)
+    share = [r["writer_cpu_s"] / r["call_cpu_s"] for r in timed]
+    budgeting = [max(r["writer_cpu_s"] - r["format_cpu_s"], 0.0) / r["call_cpu_s"] for r in timed]
+    return {
+        "budgeting_share_median": statistics.median(budgeting),
+        "budgeting_share_p90": statistics.quantiles(budgeting, n=10)[-1] if len(budgeting) >= 10 else None,
+        "budgeting_share_max": max(budgeting),
+        "writer_vs_old_total": sum(r["writer_cpu_s"] for r in timed)
+        / max(sum(r["old_writer_cpu_s"] for r in timed), 1e-12),
+        "writer_share_median": statistics.median(share),
+        "writer_share_max": max(share),
+        "writer_share_max_tool": max(timed, key=lambda r: r["writer_cpu_s"] / r["call_cpu_s"])["key"],
+    }
+
+
+CPU_SHARES = (
+    "budgeting_share_median",
+    "budgeting_share_p90",
+    "budgeting_share_max",
+    "writer_vs_old_total",
+    "writer_share_median",
+    "writer_share_max",
+    "writer_share_max_tool",
+)
 
 
 def measure(base_url: str, *, quick: bool) -> dict[str, Any]:
@@ -152,26 +200,12 @@ def measure(base_url: str, *, quick: bool) -> dict[str, Any]:
     with DataClient(settings=settings) as client:
         rows = [measure_tool(client, key, repeat) for key in keys["full"]]
     by_key_row = {r["key"]: r for r in rows}
-    history = by_key_row.get("historical_prices", {})
-    history_5y = five_year_history(base_url)
-    timed = [r for r in rows if "call_cpu_s" in r and r["call_cpu_s"] > 0]
-    share = [r["writer_cpu_s"] / r["call_cpu_s"] for r in timed]
-    budgeting = [max(r["writer_cpu_s"] - r["format_cpu_s"], 0.0) / r["call_cpu_s"] for r in timed]
     return {
         "tools": rows,
         "profiles": {name: summarise([by_key_row[k] for k in ks if k in by_key_row]) for name, ks in keys.items()},
-        "history_default": history,
-        "history_5y": history_5y,
-        "budgeting_share_median": statistics.median(budgeting) if budgeting else None,
-        "budgeting_share_p90": statistics.quantiles(budgeting, n=10)[-1] if len(budgeting) >= 10 else None,
-        "budgeting_share_max": max(budgeting) if budgeting else None,
-        "writer_vs_old_total": sum(r["writer_cpu_s"] for r in timed)
-        / max(sum(r["old_writer_cpu_s"] for r in timed), 1e-12),
-        "writer_share_median": statistics.median(share) if share else None,
-        "writer_share_max": max(share) if share else None,
-        "writer_share_max_tool": max(timed, key=lambda r: r["writer_cpu_s"] / r["call_cpu_s"])["key"]
-        if timed
-        else None,
+        "history_default": by_key_row.get("historical_prices", {}),
+        "history_5y": five_year_history(base_url),
+        **cpu_shares(rows),
     }
 
 

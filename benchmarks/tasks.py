@@ -112,6 +112,10 @@ class Agent:
         if columns and (self.fields_argument or narrow):
             sent["fields"] = columns
         result: types.CallToolResult = await self.client.call_tool(tool, sent)
+        return self.read(tool, result)
+
+    def read(self, tool: str, result: types.CallToolResult) -> Reply:
+        """What the agent reads of a result: its texts, counted; the answer parsed, the note beside it."""
         texts = [block.text for block in result.content if isinstance(block, types.TextContent)]
         tokens = sum(o200k.count(text) for text in texts)
         self.tokens += tokens

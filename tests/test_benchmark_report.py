@@ -94,3 +94,14 @@ def test_a_sections_sources_follow_its_imports_through_the_tree() -> None:
     for quoted in QUOTED:
         assert set(quoted.inputs) <= set(sources(BY_NAME[quoted.section])), quoted
         assert Path(quoted.page).name in {p.name for p in (PAGE.parent).glob("*.md")}
+
+
+def test_the_answers_profiles_are_the_summary_of_its_tools() -> None:
+    # Each profile's figures are read off the same per-tool measurements (benchmarks/answers.py's summarise).
+    from benchmarks import answers
+
+    results = committed()["answers"]
+    by_key = {row["key"]: row for row in results["tools"]}
+    for name, keys in answers.profile_keys().items():
+        assert answers.summarise([by_key[k] for k in keys if k in by_key]) == results["profiles"][name], name
+    assert answers.cpu_shares(results["tools"]) == {k: results[k] for k in answers.CPU_SHARES}
