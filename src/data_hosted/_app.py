@@ -51,7 +51,7 @@ import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl
 
 import anyio
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
@@ -67,7 +67,6 @@ from data_hosted._exchange import answer, takes
 from data_hosted._http import (
     RefusedError,
     error_payload,
-    hostname,
     json_response,
     masked_query,
     request_headers,
@@ -82,7 +81,7 @@ from data_hosted._sessions import SessionTokens, key_tag
 from data_hosted._tools import build_toolset
 from data_hosted._upstream import Upstream
 from data_pkg.client import Secret
-from data_pkg.net import is_loopback
+from data_pkg.net import host_allowed, origin_allowed
 
 __all__ = ["SERVER_NAME", "HostedApp", "create_app"]
 
@@ -304,10 +303,10 @@ class HostedApp:
         if path.rstrip("/") != self.config.path:
             raise RefusedError(404, f"Not found: the MCP endpoint is {self.config.path}")
         origin = headers.get("origin")
-        if origin is not None and not self._origin_allowed(origin):
+        if origin is not None and not origin_allowed(origin, self.config.allowed_origins):
             raise RefusedError(403, f"Origin {origin[:100]!r} is not allowed to call this server.")
         host = headers.get("host")
-        if host is None or not self._host_allowed(host):
+        if host is None or not host_allowed(host, self.config.allowed_hosts):
             raise RefusedError(421, "Host header is missing or not one this server answers for.")
         if scope.get("method") not in ("POST", "GET", "DELETE"):
             raise RefusedError(
@@ -332,18 +331,6 @@ class HostedApp:
         if len(keys) > 1 or not key or len(key) > 256 or not key.isprintable() or " " in key:
             raise RefusedError(401, "The apikey query parameter must appear once and hold one key.")
         return Caller(Secret(key), key_tag(self.config.secret, key))
-
-    def _origin_allowed(self, origin: str) -> bool:
-        allowed = self.config.allowed_origins
-        if "*" in allowed or origin.rstrip("/") in allowed:
-            return True
-        parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and is_loopback(hostname(parts.netloc))
-
-    def _host_allowed(self, host: str) -> bool:
-        allowed = self.config.allowed_hosts
-        name = hostname(host)
-        return "*" in allowed or host in allowed or name in allowed or is_loopback(name)
 
     async def _store(self, operation: str, session_id: str, tag: str) -> Any:
         try:

@@ -14,7 +14,6 @@ from data_pkg.redact import redact
 __all__ = [
     "RefusedError",
     "error_payload",
-    "hostname",
     "json_response",
     "masked_query",
     "request_headers",
@@ -77,10 +76,3 @@ def masked_query(query: str) -> str:
         name = part.partition("=")[0]
         parts.append(f"{name}=***" if unquote_plus(name).strip().lower() == "apikey" else part)
     return redact("&".join(parts))
-
-
-def hostname(authority: str) -> str:
-    """The host of a ``Host``/``Origin`` authority, lower-cased, without its port (IPv6 kept in brackets)."""
-    if authority.startswith("["):
-        return authority[: authority.find("]") + 1].lower()
-    return authority.rsplit(":", 1)[0].lower() if authority.count(":") == 1 else authority.lower()

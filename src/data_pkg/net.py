@@ -8,8 +8,10 @@ from __future__ import annotations
 import errno
 import ipaddress
 import socket
+from collections.abc import Collection
+from urllib.parse import urlsplit
 
-__all__ = ["base_url", "bind", "cannot_listen", "is_loopback"]
+__all__ = ["base_url", "bind", "cannot_listen", "host_allowed", "hostname", "is_loopback", "origin_allowed"]
 
 
 def is_loopback(host: str) -> bool:
@@ -33,6 +35,36 @@ def is_loopback(host: str) -> bool:
     # Python 3.13 started calling mapped loopback addresses loopback; older versions do not: ask the IPv4 side.
     mapped = getattr(address, "ipv4_mapped", None)
     return (mapped or address).is_loopback
+
+
+def hostname(authority: str) -> str:
+    """The host of a ``Host``/``Origin`` authority, lower-cased, without its port (IPv6 kept in brackets)."""
+    if authority.startswith("["):
+        return authority[: authority.find("]") + 1].lower()
+    return authority.rsplit(":", 1)[0].lower() if authority.count(":") == 1 else authority.lower()
+
+
+def origin_allowed(origin: str, allowed: Collection[str]) -> bool:
+    """Whether a browser's ``Origin`` may call a server: a loopback page (http or https), one of ``allowed``
+    (written without a trailing slash), or anything when ``allowed`` holds ``*``.
+
+    A page elsewhere is refused however it reached the server (a DNS-rebinding page included), and so is
+    ``null`` (a sandboxed frame, a local file).
+    """
+    if "*" in allowed or origin.rstrip("/") in allowed:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and is_loopback(hostname(parts.netloc))
+
+
+def host_allowed(host: str, allowed: Collection[str]) -> bool:
+    """Whether a request's ``Host`` names this server: a loopback name, one of ``allowed`` (with or without
+    the port), or anything when ``allowed`` holds ``*``.
+
+    The DNS-rebinding defence: a page whose name was made to resolve to 127.0.0.1 still sends its own name.
+    """
+    name = hostname(host)
+    return "*" in allowed or host in allowed or name in allowed or is_loopback(name)
 
 
 def cannot_listen(host: str, port: int, error: OSError, what: str) -> str:

@@ -21,7 +21,15 @@ from data_pkg.catalog import SEGMENT_ENV, TIERS
 from data_pkg.errors import ConfigurationError
 from data_pkg.redact import redact, remember
 
-__all__ = ["Secret", "Settings", "ValidationMode", "base_url_problem"]
+__all__ = [
+    "HTTP_TOKEN_VARIABLE",
+    "RANDOM_VALUE_COMMAND",
+    "Secret",
+    "Settings",
+    "ValidationMode",
+    "base_url_problem",
+    "http_token",
+]
 
 _SEGMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
@@ -188,6 +196,43 @@ def base_url_problem(base_url: str) -> str | None:
         f"base URL {shown!r} ends in the version path /{tail}, which the client adds to every request itself"
         f" (it would ask /{tail}/stable/... and find nothing): set DATA_BASE_URL={root}"
     )
+
+
+HTTP_TOKEN_VARIABLE = "DATA_MCP_HTTP_TOKEN"  # noqa: S105 - the variable's name, not a token
+"""The bearer token clients of ``data-mcp serve --http`` must send; without it, the HTTP server takes no token."""
+
+HTTP_TOKEN_MIN = 16
+"""The shortest token accepted: a guessable one would let any machine that reaches the port call with your key."""
+
+RANDOM_VALUE_COMMAND = 'python -c "import secrets; print(secrets.token_urlsafe(32))"'
+"""How to make a value nobody can guess, for a message that asks for one."""
+
+_B64TOKEN = re.compile(r"[A-Za-z0-9._~+/-]+=*")
+"""What a bearer token may hold (RFC 6750's ``b64token``): it travels in a header as written."""
+
+
+def http_token(environ: Mapping[str, str] | None = None) -> Secret | None:
+    """The bearer token of the local server's HTTP mode (``DATA_MCP_HTTP_TOKEN``); None when unset or blank.
+
+    A :class:`Secret`, so it is masked in every log line from then on. A token too short, or holding what a
+    header cannot carry as written, is a :class:`ConfigurationError` that says what is wrong, never the token.
+    """
+    env = os.environ if environ is None else environ
+    token = env.get(HTTP_TOKEN_VARIABLE, "").strip()
+    if not token:
+        return None
+    secret = Secret(token)
+    if not _B64TOKEN.fullmatch(token):
+        raise ConfigurationError(
+            f"{HTTP_TOKEN_VARIABLE} may hold only letters, digits and - . _ ~ + / (then = signs), as a bearer"
+            f" token is sent in a header; make one with: {RANDOM_VALUE_COMMAND}"
+        )
+    if len(token) < HTTP_TOKEN_MIN:
+        raise ConfigurationError(
+            f"{HTTP_TOKEN_VARIABLE} is {len(token)} characters long; use at least {HTTP_TOKEN_MIN}, made with:"
+            f" {RANDOM_VALUE_COMMAND}"
+        )
+    return secret
 
 
 _BOUNDS = {

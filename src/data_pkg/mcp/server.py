@@ -34,6 +34,7 @@ from mcp.server import Server
 from mcp.server.caching import CacheableMethod, CacheHint
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
+from mcp.server.models import InitializationOptions
 from mcp.server.subscriptions import ListenHandler
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
@@ -146,6 +147,20 @@ class LocalServer(Server[Any]):
 
     runtime: Runtime
 
+    def create_initialization_options(
+        self,
+        notification_options: NotificationOptions | None = None,
+        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+        extensions: dict[str, dict[str, Any]] | None = None,
+    ) -> InitializationOptions:
+        """The SDK's options, saying the tool list can change (hot reload) unless told otherwise.
+
+        Overridden because a transport may build them itself (the HTTP session manager does, per session).
+        """
+        return super().create_initialization_options(
+            notification_options or NotificationOptions(tools_changed=True), experimental_capabilities, extensions
+        )
+
 
 def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None = None) -> LocalServer:
     """The local server application, with its tool set resolved from ``env`` (default: the process environment)."""
@@ -232,6 +247,7 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             on_subscriptions_listen=ListenHandler(runtime.notifier.bus),
         )
     server.add_notification_handler("notifications/initialized", types.NotificationParams, initialized)
+    server.middleware.append(explain_uninitialized)
     server.runtime = runtime
     return server
 
@@ -289,8 +305,6 @@ async def serve(server: LocalServer) -> None:
     options = server.create_initialization_options(NotificationOptions(tools_changed=True))
     reload_on = reload_enabled(runtime.state.env)
     reloader = Reloader(runtime.state, runtime.notifier)
-    if explain_uninitialized not in server.middleware:
-        server.middleware.append(explain_uninitialized)
     async with stdio_transport() as (read_stream, write_stream), anyio.create_task_group() as tasks:
         if reload_on and runtime.state.files:
             tasks.start_soon(reloader.run)
@@ -314,19 +328,23 @@ def _stdin_is_a_terminal() -> bool:
         return False
 
 
-def main() -> int:
-    """Entry point of ``python -m data_pkg.mcp`` and ``data-mcp serve``."""
-    env = dict(os.environ)
+def prepare(env: Mapping[str, str]) -> LocalServer:
+    """Logging to stderr, then the application for ``env``, its tool count logged: what every transport starts with."""
     configure_logging(env)
     server = create_app(env)
     runtime = server.runtime
-    snapshot = runtime.state.current
     logger.info(
         "data-mcp %s serving %d tools (%s)",
         __version__,
-        len(snapshot.tools),
+        len(runtime.state.current.tools),
         runtime.state.source or "default set",
     )
+    return server
+
+
+def main() -> int:
+    """Entry point of ``python -m data_pkg.mcp`` and ``data-mcp serve``."""
+    server = prepare(dict(os.environ))
     if _stdin_is_a_terminal():
         logger.warning(TERMINAL_HINT)
     try:
