@@ -248,3 +248,18 @@ def test_a_port_in_use_and_a_bad_address_say_what_to_do(
 def test_listening_options_without_http_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert data_mcp(["serve", "--port", "0", "--allow-remote"]) == 2
     assert "--port, --allow-remote: add --http" in capsys.readouterr().err
+
+
+async def test_a_session_that_ended_is_not_told_of_a_reload(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "desk.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    heard = Notifications()
+    async with served(environment(sandbox, manifest, DATA_LOG_LEVEL="DEBUG")) as server:
+        for _ in range(3):  # sessions that come and go, as an agent framework's do
+            async with client(server.url) as passing:
+                assert await names(passing) == {"quote"}
+        async with client(server.url, heard=heard) as staying:
+            write(manifest, "tools: [company.quote, company.profile]\n")
+            await heard.wait(TIMEOUT)
+            assert await names(staying) == {"quote", "profile"}
+    assert "telling 1 handshake-era sessions that the tools changed" in server.log  # the ended ones are forgotten

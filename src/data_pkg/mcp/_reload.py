@@ -19,6 +19,7 @@ import logging
 import os
 import warnings
 from collections.abc import Awaitable, Callable, Iterable
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 import anyio
@@ -86,8 +87,19 @@ class Notifier:
         self._levels: dict[object, types.LoggingLevel] = {}
 
     def remember(self, session: ServerSession) -> None:
-        """Keep a handshake-era session so later changes can be announced on it (once per connection)."""
-        self._sessions[_connection(session)] = session
+        """Keep a handshake-era session so later changes can be announced on it (once per connection), until its
+        connection closes."""
+        connection = _connection(session)
+        if connection not in self._sessions:
+            # Over HTTP, sessions come and go all the while the server runs: forget each as it ends.
+            closing = getattr(connection, "exit_stack", None)
+            if isinstance(closing, AsyncExitStack):
+                closing.callback(self._forget, connection)
+        self._sessions[connection] = session
+
+    def _forget(self, connection: object) -> None:
+        self._sessions.pop(connection, None)
+        self._levels.pop(connection, None)
 
     def set_level(self, session: ServerSession, level: types.LoggingLevel) -> None:
         """Send the client of ``session`` log messages of ``level`` and above only (``logging/setLevel``)."""
@@ -96,6 +108,7 @@ class Notifier:
     async def tools_changed(self) -> None:
         """Announce a new tool list to every client."""
         await self.bus.publish(ToolsListChanged())
+        logger.debug("telling %d handshake-era sessions that the tools changed", len(self._sessions))
         for connection, session in list(self._sessions.items()):
             try:
                 await session.send_tool_list_changed()
