@@ -33,34 +33,52 @@ def _merged(pairs: dict[tuple[str, str], list[Endpoint]]) -> list[tuple[str, str
     return [(", ".join(a), ", ".join(b), _methods(members)) for a, b, members in rows.values()]
 
 
-def rows(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
-    """(written the earlier way, what runs here, where) in a stable order."""
-    out: list[tuple[str, str, str]] = []
+def renamed_methods(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
+    """A row per earlier method name, with the successor where the endpoint was withdrawn."""
+    out = []
     for e in endpoints:
-        for alias in e.aliases:
-            note = (
-                f"withdrawn upstream: raises `EndpointUnavailableError` naming `{e.successor}`" if e.successor else ""
-            )
-            out.append((f"`{e.group}.{alias}(...)`", f"`{e.group}.{e.method}(...)`", note))
+        note = f"withdrawn upstream: raises `EndpointUnavailableError` naming `{e.successor}`" if e.successor else ""
+        out += [(f"`{e.group}.{alias}(...)`", f"`{e.group}.{e.method}(...)`", note) for alias in e.aliases]
+    return out
+
+
+def argument_pairs(endpoints: list[Endpoint]) -> dict[tuple[str, str], list[Endpoint]]:
+    """Each (earlier spelling, spelling here) of an argument, and the endpoints it holds for."""
     pairs: dict[tuple[str, str], list[Endpoint]] = {}
     for e in endpoints:
         for p in e.params:
-            for alias in p.aliases:
-                pairs.setdefault((f"`{alias}=`", f"`{p.name}=`"), []).append(e)
-            for spelling, value in p.synonyms:
-                pairs.setdefault((f"`{p.name}={spelling!r}`", f"`{p.name}={value!r}`"), []).append(e)
+            spelled = [(f"`{alias}=`", f"`{p.name}=`") for alias in p.aliases]
+            spelled += [(f"`{p.name}={spelling!r}`", f"`{p.name}={value!r}`") for spelling, value in p.synonyms]
             if p.client_default is not None:
-                pairs.setdefault((f"`{p.name}` left out", f"`{p.name}={p.client_default!r}`"), []).append(e)
-    out += _merged(pairs)
+                spelled.append((f"`{p.name}` left out", f"`{p.name}={p.client_default!r}`"))
+            for pair in spelled:
+                pairs.setdefault(pair, []).append(e)
+    return pairs
+
+
+def windows(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
+    """The recent window the client asks for when no dates are given."""
     windowed = [e for e in endpoints if e.recent_days is not None]
-    if windowed:
-        days = {e.recent_days for e in windowed}
-        span = f"the last {days.pop()} days up to today" if len(days) == 1 else "a recent window"
-        out.append(("`from_date`, `to_date` left out", span, _methods(windowed)))
+    if not windowed:
+        return []
+    days = {e.recent_days for e in windowed}
+    span = f"the last {days.pop()} days up to today" if len(days) == 1 else "a recent window"
+    return [("`from_date`, `to_date` left out", span, _methods(windowed))]
+
+
+def narrowed(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
+    """A ``symbol`` argument that calls the endpoint for some symbols."""
+    out = []
     for e in endpoints:
         if e.by_symbol:
             narrow = lookup(e.by_symbol)
             out.append((f"`{e.group}.{e.method}(symbol)`", f"`{narrow.group}.{narrow.method}(symbols=symbol)`", ""))
+    return out
+
+
+def shapes(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
+    """The symbol moved first, and histories that read as their earlier object."""
+    out = []
     moved = [e for e in endpoints if e.after_symbol is not None]
     if moved:
         example = next((e for e in moved if e.key == "intraday_prices"), moved[0])
@@ -75,14 +93,27 @@ def rows(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
                 _methods(histories),
             )
         )
-    out.append(
-        (
-            "`force_refresh=True`",
-            "skips the cache for this call",
-            "every method, sync and async; `call`, `call_json`, `call_with_models`",
-        )
-    )
     return out
+
+
+REFRESH = (
+    "`force_refresh=True`",
+    "skips the cache for this call",
+    "every method, sync and async; `call`, `call_json`, `call_with_models`",
+)
+
+
+def rows(endpoints: list[Endpoint]) -> list[tuple[str, str, str]]:
+    """(written the earlier way, what runs here, where) in a stable order."""
+    merged = _merged(argument_pairs(endpoints))
+    return [
+        *renamed_methods(endpoints),
+        *merged,
+        *windows(endpoints),
+        *narrowed(endpoints),
+        *shapes(endpoints),
+        REFRESH,
+    ]
 
 
 def table(endpoints: list[Endpoint]) -> str:

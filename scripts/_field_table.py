@@ -8,6 +8,7 @@ one), and the current ones. Written between two markers of the page, so the page
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from data_pkg.catalog import client_endpoints
 from data_pkg.models._index import MODEL_MODULES
@@ -21,15 +22,21 @@ def rows() -> list[tuple[str, str, str, str]]:
     out = []
     for name, module in sorted(MODEL_MODULES.items()):
         cls = getattr(importlib.import_module(f"data_pkg.models.{module}"), name)
-        if not cls.former_fields:
-            continue
-        attributes = {current: former for former, current in cls.former_attributes().items()}
-        by_wire = {info.alias or field: field for field, info in cls.model_fields.items()}
-        methods = ", ".join(f"`{e.method}`" for e in client_endpoints() if e.model == name and e.status == "live")
-        for former_wire, wire in cls.former_fields.items():
-            current = by_wire[wire]
-            earlier = f"`{attributes[current]}` (`{former_wire}`)" if current in attributes else f"`{former_wire}`"
-            out.append((f"`{name}`", earlier, f"`{current}` (`{wire}`)", methods))
+        if cls.former_fields:
+            out += model_rows(name, cls)
+    return out
+
+
+def model_rows(name: str, cls: Any) -> list[tuple[str, str, str, str]]:
+    """One model's renamed fields: earlier attribute and wire name, the current ones, the methods answering it."""
+    attributes = {current: former for former, current in cls.former_attributes().items()}
+    by_wire = {info.alias or field: field for field, info in cls.model_fields.items()}
+    methods = ", ".join(f"`{e.method}`" for e in client_endpoints() if e.model == name and e.status == "live")
+    out = []
+    for former_wire, wire in cls.former_fields.items():
+        current = by_wire[wire]
+        earlier = f"`{attributes[current]}` (`{former_wire}`)" if current in attributes else f"`{former_wire}`"
+        out.append((f"`{name}`", earlier, f"`{current}` (`{wire}`)", methods))
     return out
 
 

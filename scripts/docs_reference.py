@@ -99,20 +99,28 @@ def coverage_page() -> str:
         "| hosted tool | slugs | local tools covering | plan note |",
         "|---|---|---|---|",
     ]
-    for tool in sorted(slugs, key=str.lower):
-        covering = sorted({e.spec for entries in slugs[tool].values() for e in entries if not e.hosted_only})
-        note = PLAN_NOTES.get(tool, "")
-        local = ", ".join(f"`{s}`" for s in covering) or "none (not in the local client)"
-        lines.append(f"| `{tool}` | {len(slugs[tool])} | {local} | {note} |")
+    tools = sorted(slugs, key=str.lower)
+    lines += [tool_row(tool, slugs[tool]) for tool in tools]
     lines += ["", "## Slugs", ""]
-    for tool in sorted(slugs, key=str.lower):
-        lines += [f"### {tool}", "", "| slug | path | local |", "|---|---|---|"]
-        for slug, entries in sorted(slugs[tool].items()):
-            path = entries[0].path
-            local = ", ".join(f"`{e.spec}`" for e in entries if not e.hosted_only) or "-"
-            lines.append(f"| `{slug}` | `{path}` | {local} |")
-        lines.append("")
+    for tool in tools:
+        lines += slug_table(tool, slugs[tool])
     return "\n".join(lines).rstrip() + "\n"
+
+
+def tool_row(tool: str, slugs: dict[str, list[Endpoint]]) -> str:
+    """One hosted tool's row: its slugs, the local tools that cover them, its plan note."""
+    covering = sorted({e.spec for entries in slugs.values() for e in entries if not e.hosted_only})
+    local = ", ".join(f"`{s}`" for s in covering) or "none (not in the local client)"
+    return f"| `{tool}` | {len(slugs)} | {local} | {PLAN_NOTES.get(tool, '')} |"
+
+
+def slug_table(tool: str, slugs: dict[str, list[Endpoint]]) -> list[str]:
+    """One hosted tool's slugs: each one's path and the local tools that call it."""
+    lines = [f"### {tool}", "", "| slug | path | local |", "|---|---|---|"]
+    for slug, entries in sorted(slugs.items()):
+        local = ", ".join(f"`{e.spec}`" for e in entries if not e.hosted_only) or "-"
+        lines.append(f"| `{slug}` | `{entries[0].path}` | {local} |")
+    return [*lines, ""]
 
 
 def pages() -> dict[Path, str]:

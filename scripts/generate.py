@@ -159,13 +159,12 @@ def _argument_notes(endpoint: Endpoint, p: Param) -> str:
     return notes
 
 
-def docstring(endpoint: Endpoint, indent: str) -> str:
-    """The endpoint description, then one line per argument."""
-    lines = [endpoint.description]
+def remarks(endpoint: Endpoint) -> list[str]:
+    """The paragraphs after the description: withdrawn, plan tier, history, the earlier order and names."""
+    lines: list[str] = []
     if endpoint.status == "withdrawn":
-        lines.append("")
         successor = f" Use ``{endpoint.successor}``." if endpoint.successor else ""
-        lines.append(f"Calling it raises EndpointUnavailableError.{successor}")
+        lines += ["", f"Calling it raises EndpointUnavailableError.{successor}"]
     if endpoint.tier != "basic":
         lines += ["", f"Needs the {endpoint.tier} plan or higher."]
     if endpoint.history:
@@ -176,23 +175,38 @@ def docstring(endpoint: Endpoint, indent: str) -> str:
     if endpoint.aliases:
         names = ", ".join(f"``{a}``" for a in endpoint.aliases)
         lines += ["", f"Also callable by its earlier name{'s' if len(endpoint.aliases) > 1 else ''}: {names}."]
-    if endpoint.params or endpoint.by_symbol:
-        lines += ["", "Args:"]
-        in_call_order = [*positional(endpoint), *(p for p in endpoint.params if not p.required)]
-        for p in in_call_order:
-            lines.append(f"    {p.name}: {p.description}{_argument_notes(endpoint, p)}")
-        if endpoint.by_symbol:
-            lines.append(f"    symbol: Only news about this symbol (calls ``{lookup(endpoint.by_symbol).spec}``).")
-        for p in endpoint.params:
-            lines += [f"    {a}: Earlier name of {p.name}." for a in p.aliases]
-    wrapped: list[str] = []
+    return lines
+
+
+def argument_lines(endpoint: Endpoint) -> list[str]:
+    """``Args:``, one line per argument in call order, the symbol switch, the earlier names."""
+    if not (endpoint.params or endpoint.by_symbol):
+        return []
+    lines = ["", "Args:"]
+    in_call_order = [*positional(endpoint), *(p for p in endpoint.params if not p.required)]
+    lines += [f"    {p.name}: {p.description}{_argument_notes(endpoint, p)}" for p in in_call_order]
+    if endpoint.by_symbol:
+        lines.append(f"    symbol: Only news about this symbol (calls ``{lookup(endpoint.by_symbol).spec}``).")
+    lines += [f"    {a}: Earlier name of {p.name}." for p in endpoint.params for a in p.aliases]
+    return lines
+
+
+def wrapped(lines: list[str], indent: str) -> list[str]:
+    """``lines`` wrapped to the width, a continued argument line indented under its first."""
+    out: list[str] = []
     for line in lines:
         body = line.lstrip()
         lead = line[: len(line) - len(body)]
         chunks = textwrap.wrap(body, width=110 - len(indent) - len(lead)) or [""]
-        wrapped += [lead + chunks[0]] + [lead + "    " + c for c in chunks[1:]] if lead else [lead + c for c in chunks]
-    text = "\n".join((indent + line).rstrip() for line in wrapped)
-    return f'{indent}"""{text.lstrip()}\n{indent}"""' if len(wrapped) > 1 else f'{indent}"""{wrapped[0]}"""'
+        out += [lead + chunks[0]] + [lead + "    " + c for c in chunks[1:]] if lead else [lead + c for c in chunks]
+    return out
+
+
+def docstring(endpoint: Endpoint, indent: str) -> str:
+    """The endpoint description, then one line per argument."""
+    lines = wrapped([endpoint.description, *remarks(endpoint), *argument_lines(endpoint)], indent)
+    text = "\n".join((indent + line).rstrip() for line in lines)
+    return f'{indent}"""{text.lstrip()}\n{indent}"""' if len(lines) > 1 else f'{indent}"""{lines[0]}"""'
 
 
 def arguments(endpoint: Endpoint) -> str:
@@ -221,14 +235,9 @@ def narrowed(endpoint: Endpoint) -> Endpoint:
     """The endpoint a ``symbol`` argument switches to; it must take what the broad one takes, plus symbols."""
     narrow = lookup(endpoint.by_symbol or "")
     broad = {p.name for p in endpoint.params}
-    extra = {p.name for p in narrow.params} - broad
-    if (
-        narrow.model != endpoint.model
-        or extra != {"symbols"}
-        or not broad <= {p.name for p in narrow.params}
-        or any(p.aliases for p in endpoint.params)
-        or any(p.required for p in endpoint.params)
-    ):
+    same_answer = narrow.model == endpoint.model and {p.name for p in narrow.params} == broad | {"symbols"}
+    plain = not any(p.aliases or p.required for p in endpoint.params)
+    if not (same_answer and plain and "symbols" not in broad):
         raise SystemExit(f"{endpoint.spec}: by_symbol={endpoint.by_symbol} must add only symbols to the same answer")
     return narrow
 
@@ -272,32 +281,34 @@ def earlier_names(endpoints: list[Endpoint]) -> str:
     return "\n    # The earlier client's names of these methods.\n" + "".join(f"    {a} = {m}\n" for a, m in pairs)
 
 
-def group_module(group: str, endpoints: list[Endpoint], modules: dict[str, str]) -> str:
-    """Source of ``client/groups/<group>.py``."""
-    models = sorted({e.model for e in endpoints if e.model and e.model != "str"})
+def standard_imports(text: str) -> list[str]:
+    """The standard library imports the classes ``text`` use."""
+    typing_names = [n for n in ("Literal", "overload") if f"{n}[" in text or f"@{n}" in text]
+    abc_names = [n for n in ("AsyncIterator", "Iterator", "Sequence") if f"{n}[" in text]
+    lines = ["import datetime as dt"] if "dt.date" in text else []
+    lines += [f"from collections.abc import {', '.join(abc_names)}"] if abc_names else []
+    return lines + ([f"from typing import {', '.join(typing_names)}"] if typing_names else [])
+
+
+def group_imports(group: str, text: str, models: Iterable[str], modules: dict[str, str]) -> list[str]:
+    """The module docstring and imports of a group module whose classes are ``text``."""
+    group_names = ["AsyncGroup", "SyncGroup", *(["symbol_first"] if "symbol_first(" in text else [])]
+    lines = [HEADER + f'"""The ``{group}`` group: {GROUP_DOCS[group]}"""', "", "from __future__ import annotations", ""]
+    lines += standard_imports(text)
+    lines += ["", f"from data_pkg.client._group import {', '.join(group_names)}"]
+    lines += ["from data_pkg.client._history import History"] if "History[" in text else []
     by_module: dict[str, list[str]] = {}
     for name in models:
         by_module.setdefault(modules[name], []).append(name)
+    lines += [f"from data_pkg.models.{module} import {', '.join(by_module[module])}" for module in sorted(by_module)]
+    return lines
+
+
+def group_module(group: str, endpoints: list[Endpoint], modules: dict[str, str]) -> str:
+    """Source of ``client/groups/<group>.py``."""
+    models = sorted({e.model for e in endpoints if e.model and e.model != "str"})
     bodies = {a: [method(e, asynchronous=a) for e in endpoints] for a in (False, True)}
-    text = "".join(bodies[False] + bodies[True])
-    typing_names = [n for n in ("Literal", "overload") if f"{n}[" in text or f"@{n}" in text]
-    abc_names = [n for n in ("AsyncIterator", "Iterator", "Sequence") if f"{n}[" in text]
-    group_names = ["AsyncGroup", "SyncGroup", *(["symbol_first"] if "symbol_first(" in text else [])]
-    lines = [HEADER + f'"""The ``{group}`` group: {GROUP_DOCS[group]}"""', "", "from __future__ import annotations", ""]
-    if "dt.date" in text:
-        lines.append("import datetime as dt")
-    if abc_names:
-        lines.append(f"from collections.abc import {', '.join(abc_names)}")
-    if typing_names:
-        lines.append(f"from typing import {', '.join(typing_names)}")
-    lines.append("")
-    lines.append(f"from data_pkg.client._group import {', '.join(group_names)}")
-    if "History[" in text:
-        lines.append("from data_pkg.client._history import History")
-    for module in sorted(by_module):
-        names = ", ".join(by_module[module])
-        lines.append(f"from data_pkg.models.{module} import {names}")
-    out = "\n".join(lines) + "\n\n\n"
+    out = "\n".join(group_imports(group, "".join(bodies[False] + bodies[True]), models, modules)) + "\n\n\n"
     for asynchronous in (False, True):
         kind = "AsyncGroup" if asynchronous else "SyncGroup"
         out += f"class {class_name(group, asynchronous=asynchronous)}({kind}):\n"

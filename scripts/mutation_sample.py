@@ -56,27 +56,49 @@ def places(tree: ast.Module) -> list[Place]:
     Operators are changed through their parent: the parser may share one operator object among nodes."""
     found: list[Place] = []
     for parent in ast.walk(tree):
-        line = getattr(parent, "lineno", 0)
-        if isinstance(parent, ast.Compare):
-            for i, op in enumerate(parent.ops):
-                if type(op) in SWAPS:
-                    found.append((line, _swap_name(op), partial(_swap_compare, parent, i)))
-        if isinstance(parent, ast.BinOp | ast.BoolOp) and type(parent.op) in SWAPS:
-            found.append((line, _swap_name(parent.op), partial(_swap_op, parent)))
-        for name, value in ast.iter_fields(parent):
-            children: list[tuple[int | None, object]] = (
-                list(enumerate(value)) if isinstance(value, list) else [(None, value)]
-            )
-            for at, child in children:
-                if isinstance(child, ast.Constant) and type(child.value) is int and 0 <= child.value <= 100:
-                    new: ast.AST = ast.Constant(child.value + 1)
-                    change = f"{child.value} -> {child.value + 1}"
-                elif isinstance(child, ast.UnaryOp) and isinstance(child.op, ast.Not):
-                    new, change = child.operand, "not dropped"
-                else:
-                    continue
+        found += operator_places(parent)
+        found += child_places(parent)
+    return found
+
+
+def operator_places(parent: ast.AST) -> list[Place]:
+    """A comparison's operators, and a binary or boolean operation's operator, each swapped."""
+    line = getattr(parent, "lineno", 0)
+    found: list[Place] = []
+    if isinstance(parent, ast.Compare):
+        found += [
+            (line, _swap_name(op), partial(_swap_compare, parent, i))
+            for i, op in enumerate(parent.ops)
+            if type(op) in SWAPS
+        ]
+    if isinstance(parent, ast.BinOp | ast.BoolOp) and type(parent.op) in SWAPS:
+        found.append((line, _swap_name(parent.op), partial(_swap_op, parent)))
+    return found
+
+
+def child_places(parent: ast.AST) -> list[Place]:
+    """A small integer among ``parent``'s children made one more, a ``not`` dropped."""
+    line = getattr(parent, "lineno", 0)
+    found: list[Place] = []
+    for name, value in ast.iter_fields(parent):
+        children: list[tuple[int | None, object]] = (
+            list(enumerate(value)) if isinstance(value, list) else [(None, value)]
+        )
+        for at, child in children:
+            changed = changed_child(child)
+            if changed is not None:
+                new, change = changed
                 found.append((getattr(child, "lineno", line), change, partial(_replace, parent, name, at, new)))
     return found
+
+
+def changed_child(child: object) -> tuple[ast.AST, str] | None:
+    """What a child becomes and how that reads, or None where it is not changed."""
+    if isinstance(child, ast.Constant) and type(child.value) is int and 0 <= child.value <= 100:
+        return ast.Constant(child.value + 1), f"{child.value} -> {child.value + 1}"
+    if isinstance(child, ast.UnaryOp) and isinstance(child.op, ast.Not):
+        return child.operand, "not dropped"
+    return None
 
 
 def _swap_name(op: ast.AST) -> str:
@@ -116,6 +138,23 @@ def run_tests(tests: list[str]) -> bool:
     return done.returncode != 0
 
 
+def sample(module: Path, tests: list[str], every: int) -> list[Mutant]:
+    """Every ``every``-th mutant of ``module``, each run against ``tests``; the module is put back after."""
+    source = module.read_text()
+    count = len(places(ast.parse(source)))
+    found = []
+    try:
+        for index in range(0, count, every):
+            text, line, change = mutated(source, index)
+            module.write_text(text)
+            mutant = Mutant(str(module), line, change, run_tests(tests))
+            found.append(mutant)
+            print(f"{module}:{line}: {change}: {'killed' if mutant.killed else 'SURVIVED'}", flush=True)
+    finally:
+        module.write_text(source)
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="+", type=Path)
@@ -126,17 +165,7 @@ def main() -> int:
     found: list[Mutant] = []
     began = time.monotonic()
     for module in options.modules:
-        source = module.read_text()
-        count = len(list(places(ast.parse(source))))
-        try:
-            for index in range(0, count, options.every):
-                text, line, change = mutated(source, index)
-                module.write_text(text)
-                mutant = Mutant(str(module), line, change, run_tests(options.tests))
-                found.append(mutant)
-                print(f"{module}:{line}: {change}: {'killed' if mutant.killed else 'SURVIVED'}", flush=True)
-        finally:
-            module.write_text(source)
+        found += sample(module, options.tests, options.every)
     killed = sum(m.killed for m in found)
     summary = {
         "mutants": len(found),

@@ -57,28 +57,42 @@ WORKBOOKS = frozenset({"/stable/financial-reports-xlsx"})
 """Its documentation shows the JSON report's content; the endpoint itself answers a spreadsheet."""
 
 
+def merged_field(path: str, name: str, seen: list[tuple[str, tuple[Any, ...]]]) -> tuple[Any, ...]:
+    """One field from each example (``(symbol kind, field)``): its one format, and the kinds it is null for."""
+    values = {f[:3] for _, f in seen if f[1] != "null"}
+    nulls = tuple(sorted({kind for kind, f in seen if f[1] == "null"}))
+    if len(values) > 1:
+        formats = {f[1] for f in values}
+        if not formats <= {"integer", "number"}:
+            raise ValueError(f"{path}: {name} has formats {sorted(formats)}")
+        values = {(name, "number", ())}
+    if not values:
+        return (name, "null", (), ())
+    (only,) = values
+    return (*only, nulls)
+
+
 def merge(path: str, found: list[tuple[str, tuple[Any, ...]]]) -> tuple[Any, ...]:
     """One path's fields from its examples (``(symbol kind, fields)``): the same fields, nulls noted per kind."""
     names = [tuple(f[0] for f in shape) for _, shape in found]
     if any(n != names[0] for n in names):
         raise ValueError(f"{path}: the examples disagree on the fields")
-    merged = []
-    for i, name in enumerate(names[0]):
-        seen = [(kind, shape[i]) for kind, shape in found]
-        values = {f[:3] for _, f in seen if f[1] != "null"}
-        nulls = tuple(sorted({kind for kind, f in seen if f[1] == "null"}))
-        if len(values) > 1:
-            formats = {f[1] for f in values}
-            if formats <= {"integer", "number"}:
-                values = {(name, "number", ())}
-            else:
-                raise ValueError(f"{path}: {name} has formats {sorted(formats)}")
-        if not values:
-            merged.append((name, "null", (), ()))
-        else:
-            (only,) = values
-            merged.append((*only, nulls))
-    return tuple(merged)
+    return tuple(
+        merged_field(path, name, [(kind, shape[i]) for kind, shape in found]) for i, name in enumerate(names[0])
+    )
+
+
+def example(name: str, path: str, query: str) -> tuple[str, tuple[Any, ...]]:
+    """One example file's (symbol kind, fields): a CSV's header and row, or a JSON reply's one row."""
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    if name.endswith(".csv"):
+        header, row = csv.reader(text.splitlines())
+        damaged = ARTEFACTS.get(path, ())
+        shape = csv_fields(header, row)
+        return "", tuple((n, "any", (), ()) if "*" in damaged or n in damaged else (n, *f) for n, *f in shape)
+    symbol = dict(re.findall(r"(\w+)=([^&]*)", query)).get("symbol", "").replace("%5E", "^")
+    (row,) = json.loads(text)
+    return symbol_kind(symbol) if symbol else "", fields(row)
 
 
 def describe() -> dict[str, tuple[Any, ...]]:
@@ -87,19 +101,8 @@ def describe() -> dict[str, tuple[Any, ...]]:
     lines = (EXAMPLES / "index.tsv").read_text(encoding="utf-8").splitlines()
     for line in lines[1:]:
         name, path, query = line.split("\t")
-        if path in WORKBOOKS:
-            continue
-        text = (EXAMPLES / name).read_text(encoding="utf-8")
-        symbol = dict(re.findall(r"(\w+)=([^&]*)", query)).get("symbol", "").replace("%5E", "^")
-        if name.endswith(".csv"):
-            header, row = csv.reader(text.splitlines())
-            shape = csv_fields(header, row)
-            damaged = ARTEFACTS.get(path, ())
-            shape = tuple((n, "any", (), ()) if "*" in damaged or n in damaged else (n, *f) for n, *f in shape)
-            found.setdefault(path, []).append(("", shape))
-        else:
-            (row,) = json.loads(text)
-            found.setdefault(path, []).append((symbol_kind(symbol) if symbol else "", fields(row)))
+        if path not in WORKBOOKS:
+            found.setdefault(path, []).append(example(name, path, query))
     shapes = {path: merge(path, examples) for path, examples in sorted(found.items())}
     for path, nulls in ROW_NULLS.items():
         shapes[path] = tuple(
