@@ -37,8 +37,8 @@ class Section:
 
 SERVER = ("data_pkg.mcp.__main__",)
 SECTIONS = (
-    Section("start", start.measure, start.targets, SERVER, ("server.py",)),
-    Section("scaling", scaling.measure, None, SERVER, ("server.py",)),
+    Section("start", start.measure, start.targets, SERVER, ("server.py", "o200k.py")),
+    Section("scaling", scaling.measure, None, SERVER, ("server.py", "o200k.py")),
     Section("reload", reload.measure, reload.targets, SERVER, ("server.py",)),
     Section("lint", lint.measure, lint.targets, ("data_pkg.lint", "data_pkg.cli.__main__"), ("lint.py",)),
     Section("calls", calls.measure, calls.targets, (*SERVER, "data_pkg.client", "data_pkg.sandbox.__main__"), ()),

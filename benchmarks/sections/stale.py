@@ -37,7 +37,8 @@ class Quoted:
     figure: str
     section: str
     inputs: tuple[str, ...]
-    """The files it is computed from: once one changes, the page states a figure of code that is gone."""
+    """The files that decide it (the quantity's own code and how it is counted, not everything upstream of it: an
+    endpoint's new description moves the tool list's size a little, not the estimate's distance from o200k)."""
 
 
 QUOTED = (
@@ -51,20 +52,13 @@ QUOTED = (
         "docs/server.md",
         "the o200k tokens of five years of daily prices as compact JSON",
         "answers",
-        ("src/data_pkg/sandbox/_prices.py", "src/data_pkg/sandbox/_wire.py", "src/data_pkg/answers/_render.py"),
+        ("src/data_pkg/sandbox/_prices.py", "src/data_pkg/answers/_render.py", "benchmarks/answers.py"),
     ),
     Quoted(
         "docs/cli.md",
         "how far the bytes / 4 estimate of each profile's tool list is from o200k, and the minimal list's exact count",
         "start",
-        (
-            "src/data_pkg/catalog/_endpoints.py",
-            "src/data_pkg/catalog/_params.py",
-            "src/data_pkg/catalog/_titles.py",
-            "src/data_pkg/toolsets/_schemas.py",
-            "src/data_pkg/toolsets/_cost.py",
-            "src/data_pkg/toolsets/_profiles.py",
-        ),
+        ("src/data_pkg/toolsets/_cost.py", "benchmarks/server.py", "benchmarks/o200k.py"),
     ),
 )
 
