@@ -8,7 +8,9 @@ A full run takes a few minutes on the project machine (2 cores), ``--quick`` abo
 some sections and keeps the others from the last ``report.json``; ``--render-only`` measures nothing and
 redraws the plots and the page from ``report.json``; ``--check-stale`` says which sections' code has changed
 since they were measured (see ``sections/stale.py`` for when that fails). Everything runs on this machine and on
-loopback only, every wait has a deadline, and nothing here is asserted by the test suite.
+loopback only, and every wait has a deadline. No figure's timing is asserted by the test suite; what is asserted
+(``tests/test_benchmark_report.py``) is that the page is report.json rendered and that no other page quotes a
+figure of code changed since it was measured.
 
 Each section is a module of ``sections/`` (what it measures, its targets, its part of the page); ``sections/plots.py``
 draws, ``sections/page.py`` writes the page. This file only runs them.
