@@ -126,13 +126,20 @@ def head() -> str:
     return done.stdout.strip() or "unknown"
 
 
+def edited(paths: list[str]) -> bool:
+    """Whether any of ``paths`` differs from the commit checked out (uncommitted changes were measured)."""
+    done = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", *paths], cwd=ROOT, capture_output=True)
+    return done.returncode == 1
+
+
 def record(section: Section, mode: str) -> Figures:
-    """What a measurement of ``section`` records about the code it measured."""
+    """What a measurement of ``section`` records about the code it measured (``+changes``: with uncommitted ones)."""
+    paths = sources(section)
     return {
-        "commit": head(),
+        "commit": head() + ("+changes" if edited(paths) else ""),
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
         "mode": mode,
-        "sources": fingerprint(sources(section)),
+        "sources": fingerprint(paths),
     }
 
 
