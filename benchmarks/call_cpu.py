@@ -264,14 +264,20 @@ class StdioSession:
         self.stray_lines = 0
 
     @classmethod
-    async def start(cls, sandbox_url: str, cache: str = "off", *, bare: bool = False, **env_extra: str) -> StdioSession:
-        """data-mcp (cache ``cache``, more variables in ``env_extra``), or with ``bare`` the bare SDK server over the
-        SDK's stdio transport."""
+    async def start(
+        cls,
+        sandbox_url: str,
+        cache: str = "off",
+        *,
+        bare: bool = False,
+        command: Sequence[str] = ("-m", "data_pkg.mcp"),
+        **env_extra: str,
+    ) -> StdioSession:
+        """data-mcp (cache ``cache``, more variables in ``env_extra``; ``command``: the arguments of ``python``
+        that serve it), or with ``bare`` the bare SDK server over the SDK's stdio transport."""
         env = server_bench.our_env(DATA_BASE_URL=sandbox_url, DATA_CACHE=cache, **env_extra)
         if bare:
             command = [str(HERE / "bare_mcp_server.py"), "--stdio", "--upstream", sandbox_url]
-        else:
-            command = ["-m", "data_pkg.mcp"]
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             *command,
@@ -490,11 +496,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("keep it bounded: at most 20,000 calls per contender")
     with sandbox() as (url, pid):
         figures = measure(url, pid, options.calls, options.rounds, options.only)
-    text = json.dumps(figures, indent=2)
-    print(text)
-    if options.output is not None:
-        options.output.write_text(text + "\n")
+    emit(figures, options.output)
     return 0
+
+
+def emit(figures: dict[str, Any], output: Path | None) -> None:
+    """Print ``figures`` as JSON, and write them to ``output`` too when given."""
+    text = json.dumps(figures, indent=2, default=str)
+    print(text)
+    if output is not None:
+        output.write_text(text + "\n")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,9 @@ INTERNALS: dict[tuple[str, str], str] = {
     ("benchmarks/sandbox.py", "data_pkg.sandbox._query.parse_query"): "the same: the query the routes read",
     ("benchmarks/sandbox.py", "data_pkg.sandbox._routes.Router"): "the same: the route table",
     ("benchmarks/sandbox.py", "data_pkg.sandbox._routes.build_routes"): "the same: the route table",
+    ("benchmarks/sdk_stdio_server.py", "data_pkg.mcp._lines.Rejected"): "the SDK side of the stdio transport A/B "
+    "answers each line its hook recovers as data-mcp's line reader does, so the two sides differ in the transport only",
+    ("benchmarks/sdk_stdio_server.py", "data_pkg.mcp._lines.read_line"): "the same: data-mcp's line reader",
     ("benchmarks/secret_scan.py", "data_pkg.lint._secrets.find_secrets"): "measures lint's secret scan (DM503) "
     "alone, without the manifest reading around it",
     ("benchmarks/tasks.py", "tests.mcp._support.connect"): "the tasks benchmark reaches the server as the tests do; "

@@ -76,9 +76,10 @@ def test_stdout_is_only_json_rpc_even_at_debug_and_bad_input_is_survived(sandbox
         server.stdin.write("\n".join(lines) + "\n")
         server.stdin.flush()
         out: list[str] = []
+        stdout = server.stdout
         # Keep stdin open until every request is answered (they run concurrently): EOF means the client left.
         reader = threading.Thread(
-            target=lambda: out.extend(_until_answered(server.stdout, {1, 2, 3, 4, 5, 6, 8, 9})), daemon=True
+            target=lambda: out.extend(_until_answered(stdout, {1, 2, 3, 4, 5, 6, 8, 9})), daemon=True
         )
         reader.start()
         reader.join(timeout=60)
@@ -289,7 +290,11 @@ def test_an_overlong_line_is_refused_with_its_id_when_it_comes_first_and_the_nex
 
 def test_a_request_before_initialize_says_to_initialize_first(tmp_path: Path) -> None:
     server = RawServer(tmp_path / "err.log")
-    for id_, method, params in ((2, "tools/list", None), (3, "tools/call", {"name": "quote", "arguments": {}})):
+    asked: list[tuple[int, str, dict[str, object] | None]] = [
+        (2, "tools/list", None),
+        (3, "tools/call", {"name": "quote", "arguments": {}}),
+    ]
+    for id_, method, params in asked:
         server.send(request(id_, method, params))
         message = server.answer(id_)["error"]["message"]
         assert "not initialized" in message and "send initialize" in message

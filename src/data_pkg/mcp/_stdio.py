@@ -5,7 +5,9 @@ It replaces the SDK's ``stdio_server()`` for two reasons. Lines the SDK would dr
 never waits for nothing. And when stdin and stdout are pipes or sockets on POSIX (how hosts
 start servers), the event loop reads and writes them itself: no worker thread per message.
 Anything else (a file redirected in or out, a terminal, Windows) is served through one reader
-thread and blocking writes in worker threads.
+thread and blocking writes in worker threads. The SDK's transport, even with a hook for the lines
+it cannot read, fails 7 of the 36 lines the tests pin and three more cases (a line over the bound,
+calls in flight at EOF, stdout closed): ``benchmarks/stdio_transport.py``, CONTRIBUTING "The MCP SDK".
 
 While serving, fds 0 and 1 point elsewhere (``_stdfds``), so a stray ``print`` or a child
 process can neither steal a request nor corrupt the wire. EOF on stdin ends the session; so

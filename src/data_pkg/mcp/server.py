@@ -24,7 +24,8 @@ import logging
 import os
 import sys
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +66,9 @@ if TYPE_CHECKING:
     from data_pkg.client import AsyncDataClient
 
 logger = logging.getLogger("data_pkg.mcp")
+
+Transport = Callable[[], AbstractAsyncContextManager[tuple[Any, Any]]]
+"""What ``serve`` reads and writes JSON-RPC through: a (read, write) stream pair as ``Server.run`` takes it."""
 
 WRITER = ResultWriter()
 """Tool results: the shared writer, worded the shared way."""
@@ -295,17 +299,18 @@ def configure_logging(env: Mapping[str, str]) -> None:
     logging.getLogger("watchfiles").setLevel(logging.INFO)
 
 
-async def serve(server: LocalServer) -> None:
+async def serve(server: LocalServer, transport: Transport = stdio_transport) -> None:
     """Serve ``server`` over stdio, with hot reload unless ``DATA_MCP_RELOAD=0``.
 
     Malformed lines are answered with JSON-RPC errors by the transport (``_stdio``), and a request
-    sent before ``initialize`` is told to initialize first (``_handshake``).
+    sent before ``initialize`` is told to initialize first (``_handshake``). ``transport`` is a seam
+    for ``benchmarks/stdio_transport.py``, which serves this same app over the SDK's transport.
     """
     runtime = server.runtime
     options = server.create_initialization_options(NotificationOptions(tools_changed=True))
     reload_on = reload_enabled(runtime.state.env)
     reloader = Reloader(runtime.state, runtime.notifier)
-    async with stdio_transport() as (read_stream, write_stream), anyio.create_task_group() as tasks:
+    async with transport() as (read_stream, write_stream), anyio.create_task_group() as tasks:
         if reload_on and runtime.state.files:
             tasks.start_soon(reloader.run)
         await server.run(read_stream, write_stream, options)
