@@ -1,9 +1,11 @@
-"""Generate the reference pages derived from the catalog; ``--check`` fails when one is stale.
+"""Generate the reference pages derived from the catalog and the code; ``--check`` fails when one is stale.
 
 - ``docs/endpoints.md``: every endpoint with its key, spec name, path, parameters, tier, status
   and the hosted tool that covers it;
 - ``docs/hosted-coverage.md``: the hosted MCP server's dataset tools against the local tools,
-  the spec's comparison table kept true by construction.
+  the spec's comparison table kept true by construction;
+- ``docs/api.md``: the Python API, the docstrings of exactly the names in each user module's ``__all__``
+  (``scripts/_api_page.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from _api_page import PAGE as API_PAGE
+from _api_page import page as api_page
 from _artifacts import sync
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,7 +129,11 @@ def slug_table(tool: str, slugs: dict[str, list[Endpoint]]) -> list[str]:
 
 def pages() -> dict[Path, str]:
     """Every generated page and its expected content."""
-    return {ROOT / "docs" / "endpoints.md": endpoints_page(), ROOT / "docs" / "hosted-coverage.md": coverage_page()}
+    return {
+        ROOT / "docs" / "endpoints.md": endpoints_page(),
+        ROOT / "docs" / "hosted-coverage.md": coverage_page(),
+        API_PAGE: api_page(),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

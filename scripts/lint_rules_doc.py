@@ -18,7 +18,8 @@ from _artifacts import sync
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from data_pkg.lint import Snippet, all_rules  # noqa: E402
+from data_pkg.lint import all_rules  # noqa: E402
+from data_pkg.rules import Snippet  # noqa: E402
 
 DEFAULT_OUTPUT = ROOT / "docs" / "lint-rules.md"
 

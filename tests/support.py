@@ -181,3 +181,17 @@ ENVELOPE_REFUSALS: list[tuple[str, int, str]] = [
 """One envelope check for both servers (data_pkg.jsonrpc): each line or body, and the code and message
 that data-mcp and data-hosted both answer it with. They used to differ in every message, and an array
 of params was -32602 on stdio and -32600 on data-hosted."""
+
+
+def reexported_for_layers(init: Path) -> set[str]:
+    """Names a package's ``__init__`` hands to the project's other layers, not users: imported as themselves
+    (``from ._x import name as name``, under ``TYPE_CHECKING`` too) and not in its ``__all__``."""
+    tree = ast.parse(init.read_text(encoding="utf-8"))
+    listed: set[str] = set()
+    kept: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            kept |= {alias.name for alias in node.names if alias.asname == alias.name}
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            listed |= {item.value for item in ast.walk(node.value) if isinstance(item, ast.Constant)}
+    return kept - listed

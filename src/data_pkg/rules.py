@@ -39,6 +39,7 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 """Severities, most serious first."""
 
 Status = Literal["active", "retired"]
+"""A retired code is no longer reported; it keeps its entry, and is never reused."""
 
 HERE = "{here}"
 """In a snippet, the folder the file is written to (an absolute path)."""

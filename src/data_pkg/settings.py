@@ -34,6 +34,8 @@ __all__ = [
 _SEGMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
 ValidationMode = Literal["strict", "warn", "lenient"]
+"""What the client does with an answer that does not fit its model: raise (``strict``), log and keep it
+(``warn``), or keep it silently (``lenient``); ``DATA_VALIDATION_MODE``."""
 VALIDATION_MODES: tuple[str, ...] = get_args(ValidationMode)
 
 

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from data_pkg.answers import AnswerSpec, CallContext, estimate_tokens, write_answer
+from data_pkg.answers import CallContext, estimate_tokens, write_answer
 from data_pkg.answers._note import aligned_pages, largest_divisor, more_rows, note, whole_days
+from data_pkg.toolsets import AnswerSpec
 
 
 def days(count: int, per_day: int = 1, *, oldest_first: bool = False) -> list[dict[str, Any]]:

@@ -19,8 +19,9 @@ from benchmarks import o200k
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from data_pkg.answers import AnswerSpec, CallContext, estimate_tokens, write_answer
+from data_pkg.answers import CallContext, estimate_tokens, write_answer
 from data_pkg.catalog import by_key
+from data_pkg.toolsets import AnswerSpec
 
 LETTERS, LOWER = string.ascii_letters, string.ascii_lowercase
 

@@ -17,8 +17,10 @@ from typer.testing import CliRunner
 from data_pkg.cli import main
 from data_pkg.cli._app import app
 from data_pkg.cli._cmd_lint import OutputFormat, StyleName
-from data_pkg.lint import FORMATS, LintInputError, all_rules, lint_paths, render, sarif_document
-from data_pkg.toolsets import NAME_STYLES, parse_manifest
+from data_pkg.lint import FORMATS, LintInputError, all_rules, lint_paths, render
+from data_pkg.lint._formats import sarif_document
+from data_pkg.toolsets import NAME_STYLES
+from data_pkg.toolsets._parse import parse_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = ROOT / "tests" / "toolsets" / "broken"

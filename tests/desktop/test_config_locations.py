@@ -6,7 +6,8 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import pytest
 
-from data_pkg.desktop import ASSISTANT_ENV, AssistantError, Host, config_file_name, locate_assistant
+from data_pkg.desktop import AssistantError, Host, locate_assistant
+from data_pkg.desktop._locations import ASSISTANT_ENV, config_file_name
 from tests.desktop.test_config_support import ASSISTANT, MODES, base_env, run, write_config
 
 

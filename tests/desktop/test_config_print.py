@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from data_pkg.desktop import BASE_URL_PLACEHOLDER, KEY_PLACEHOLDER, manifest_value, server_entry, validate_config
+from data_pkg.desktop import BASE_URL_PLACEHOLDER, server_entry, validate_config
+from data_pkg.desktop._entry import KEY_PLACEHOLDER, manifest_value
 from tests.desktop.test_config_support import MODES, base_env, entry_python, run
 from tests.support import SECRET_KEY
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from data_pkg.desktop import read_strict, validate_config
+from data_pkg.desktop import validate_config
 from data_pkg.desktop._redact import Redactor, is_secret_name
+from data_pkg.desktop._strict_json import read_strict
 from tests.desktop.test_config_support import ASSISTANT, base_env, closed_port_url, run, write_config
 from tests.support import SECRET_KEY
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from data_pkg.desktop import CODES, read_strict, validate_config
-from data_pkg.desktop._strict_json import looks_like_windows_path
+from data_pkg.desktop import CODES, validate_config
+from data_pkg.desktop._strict_json import looks_like_windows_path, read_strict
 from data_pkg.json_reader import ProblemKind, Voice, read_json
 from tests.support import json_values
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from data_pkg import __version__
-from data_pkg.desktop import DoctorOptions, Host, probe_server, run_doctor
-from data_pkg.desktop._probe import host_environment, shebang_interpreter
+from data_pkg.desktop import DoctorOptions, Host, run_doctor
+from data_pkg.desktop._probe import host_environment, probe_server, shebang_interpreter
 from data_pkg.sandbox import Quota, SandboxConfig, running_sandbox
 from tests.desktop.test_config_support import ASSISTANT, CORPUS, MODES, base_env, corpus_text, run, write_config
 from tests.support import SECRET_KEY

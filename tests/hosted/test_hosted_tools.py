@@ -11,7 +11,8 @@ from data_hosted._mcp_server import instructions
 from data_hosted._tools import SUMMARIES
 from data_pkg.answers.instructions import MAX_INSTRUCTIONS
 from data_pkg.catalog import ENDPOINTS, by_key
-from data_pkg.toolsets import AnswerSpec, input_schema, type_schema
+from data_pkg.toolsets import AnswerSpec, type_schema
+from data_pkg.toolsets._schemas import input_schema
 from tests.hosted._support import SPEC_COUNTS
 
 SEGMENTS = {"provider": "acme", "ratings_addon": "ratingsco"}

@@ -17,8 +17,8 @@ import jsonschema
 import pytest
 import yaml
 
-from data_pkg.lint import all_rules, lint_paths, sarif_document
-from data_pkg.lint._formats import DOCS_URL, rule_url
+from data_pkg.lint import all_rules, lint_paths
+from data_pkg.lint._formats import DOCS_URL, rule_url, sarif_document
 from tests.lint._teams import BASE, BREAKING_BASE, COMMAND, TIMEOUT, Repo, clean_env, make_repo
 from tests.support import code_blocks
 

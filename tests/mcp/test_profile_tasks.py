@@ -13,7 +13,8 @@ import pytest
 from benchmarks import o200k
 
 from data_pkg.catalog import by_spec
-from data_pkg.toolsets import available_profiles, parse_manifest, profiles_dir, resolve, tool_name
+from data_pkg.toolsets import available_profiles, profiles_dir, resolve, tool_name
+from data_pkg.toolsets._parse import parse_manifest
 from tests.mcp._support import SERVER_ARGS, server_env
 
 ANALYST_TASKS = (

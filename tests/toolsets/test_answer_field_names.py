@@ -79,7 +79,7 @@ def test_a_model_attribute_the_agent_never_sees_is_refused(tmp_path: Path) -> No
 def test_every_tool_the_catalog_says_answers_rows_has_named_fields() -> None:
     # takes_fields reads the catalog alone (resolving imports no model): it must agree with the models.
     from data_pkg.catalog import ENDPOINTS
-    from data_pkg.toolsets import takes_fields
+    from data_pkg.toolsets._choice import takes_fields
 
     taking = [endpoint for endpoint in ENDPOINTS if endpoint.is_tool_candidate and takes_fields(endpoint)]
     assert len(taking) > 150 and [e.key for e in taking if not answer_fields(e)] == []

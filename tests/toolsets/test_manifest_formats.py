@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from data_pkg.toolsets import Manifest, parse_manifest, resolve
+from data_pkg.toolsets import Manifest, resolve
+from data_pkg.toolsets._parse import parse_manifest
 from tests.toolsets.helpers import NamesOf, Write
 
 SAME_MANIFEST = {

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from data_pkg.toolsets import parse_manifest, parse_text, resolve
+from data_pkg.toolsets import parse_text, resolve
 from data_pkg.toolsets._limits import MAX_DEPTH, MAX_VALUES
+from data_pkg.toolsets._parse import parse_manifest
 from tests.support import json_values
 from tests.toolsets.helpers import Write, value_of
 

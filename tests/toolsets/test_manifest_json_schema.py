@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from data_pkg.catalog import TIERS
-from data_pkg.toolsets import ANALYSIS_LIMITS, NAME_STYLES, manifest_json_schema
+from data_pkg.toolsets import NAME_STYLES, manifest_json_schema
+from data_pkg.toolsets._analysis import LIMITS as ANALYSIS_LIMITS
 from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY
 from data_pkg.toolsets._manifest import validate_document
 from data_pkg.toolsets._model import ManifestSchema

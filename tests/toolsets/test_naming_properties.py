@@ -11,8 +11,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from data_pkg.catalog import ENDPOINTS, Endpoint, by_key
-from data_pkg.toolsets import MCP_NAME, NAME_STYLES, PORTABLE_NAME, resolve, tool_name
-from data_pkg.toolsets._naming import PREFIX, base_name
+from data_pkg.toolsets import NAME_STYLES, PORTABLE_NAME, resolve, tool_name
+from data_pkg.toolsets._naming import MCP_NAME, PREFIX, base_name
 
 ENV = {"DATA_PROVIDER_SEGMENT": "house"}  # so every tool candidate is available
 CANDIDATES = [e for e in ENDPOINTS if e.is_tool_candidate and e.status == "live"]

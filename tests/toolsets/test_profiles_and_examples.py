@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from data_pkg.toolsets import DEFAULT_PROFILE, available_profiles, parse_manifest, profiles_dir, resolve
+from data_pkg.toolsets import DEFAULT_PROFILE, available_profiles, profiles_dir, resolve
+from data_pkg.toolsets._parse import parse_manifest
 from data_pkg.toolsets._profiles import find_profiles
 
 ROOT = Path(__file__).resolve().parents[2]

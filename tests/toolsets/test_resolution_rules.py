@@ -14,8 +14,8 @@ from data_pkg.toolsets import (
     ToolsetError,
     resolve,
     source_from_env,
-    style_from_env,
 )
+from data_pkg.toolsets._naming import style_from_env
 from tests.toolsets.helpers import NamesOf, Write
 
 

@@ -8,9 +8,9 @@ from types import MappingProxyType
 import pytest
 
 from data_pkg.catalog import ENDPOINTS, by_key
-from data_pkg.toolsets import FIELDS_ARGUMENT, Registry, Tool, diff, input_schema, resolve
+from data_pkg.toolsets import FIELDS_ARGUMENT, Registry, Tool, diff, resolve
 from data_pkg.toolsets._choice import FIELDS_PROPERTY
-from data_pkg.toolsets._schemas import output_schema
+from data_pkg.toolsets._schemas import input_schema, output_schema
 from tests.toolsets.helpers import Write
 
 BYTES_PER_TOOL = 650

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import data_pkg.toolsets as toolsets
+from tests.support import reexported_for_layers
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "data_pkg" / "toolsets"
@@ -20,11 +21,12 @@ PACKAGE = ROOT / "src" / "data_pkg" / "toolsets"
 FORBIDDEN = re.compile(codecs.decode("szc|svanapvnyzbqryvat|gvcenaxf|pynhqr|naguebcvp", "rot13"), re.IGNORECASE)
 
 
-def test_public_surface_is_exactly_all() -> None:
+def test_public_surface_is_all_and_what_other_layers_import() -> None:
     eager = {name for name in vars(toolsets) if not name.startswith("_")} - {"annotations", "Any", "TYPE_CHECKING"}
-    assert eager <= set(toolsets.__all__)
+    layers = reexported_for_layers(PACKAGE / "__init__.py")
+    assert eager <= set(toolsets.__all__) | layers
     assert sorted(dir(toolsets)) == sorted(toolsets.__all__)
-    for name in toolsets.__all__:
+    for name in [*toolsets.__all__, *layers]:
         assert getattr(toolsets, name) is not None  # the lazy ones load on first access
 
 

@@ -185,3 +185,4 @@ AGGREGATES: tuple[tuple[str, int, type[Any]], ...] = (
 """(name, number of arguments, aggregate class), as ``create_aggregate`` takes them."""
 
 FUNCTION_NAMES: frozenset[str] = frozenset(name for name, _, _ in AGGREGATES)
+"""The finance functions a query may call (``ema``, ``rsi``, ``correlation``, ...)."""

@@ -8,9 +8,10 @@ errors as MCP tool results (it needs the ``mcp`` extra).
 from __future__ import annotations
 
 from data_pkg.answers._note import CallContext
-from data_pkg.answers._rows import Rows, find_rows
+from data_pkg.answers._rows import find_rows as find_rows
 from data_pkg.answers._tokens import estimate_tokens
 from data_pkg.answers._writer import Answer, write_answer
-from data_pkg.toolsets import AnswerSpec
 
-__all__ = ["Answer", "AnswerSpec", "CallContext", "Rows", "estimate_tokens", "find_rows", "write_answer"]
+# The user API, rendered on docs/api.md. A name imported as itself (``name as name``) is for the project's other
+# layers (the servers, analysis, the command line), not users: importable and type-checked, not listed here.
+__all__ = ["Answer", "CallContext", "estimate_tokens", "write_answer"]

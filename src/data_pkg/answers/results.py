@@ -24,6 +24,9 @@ from data_pkg.errors import DataError, PlanRestrictedError, RateLimitError
 from data_pkg.models import ResponseModel
 from data_pkg.toolsets import AnswerSpec
 
+# The user API, rendered on docs/api.md; the module's other public names are for the project's other layers.
+__all__ = ["NEXT_STEPS", "ResultWriter"]
+
 NEXT_STEPS: Mapping[str, str] = MappingProxyType(
     {
         "auth": "Ask the user to set a valid DATA_API_KEY in the server's environment, then retry.",

@@ -18,7 +18,8 @@ import typer
 from data_pkg.cli._options import AssistantOption, JsonOption, ShapeOption
 
 if TYPE_CHECKING:
-    from data_pkg.desktop import Assistant, Finding, Shape
+    from data_pkg.desktop import Assistant, Shape
+    from data_pkg.rules import Finding
 
 CONFIG_HELP = """Set up a desktop assistant to start the local server (data-mcp).
 

@@ -15,6 +15,8 @@ import time
 from data_pkg import DataClient, PlanRestrictedError
 from data_pkg.sandbox import running_sandbox
 
+__all__ = ["main"]
+
 
 def _say(text: str = "") -> None:
     print(text, flush=True)

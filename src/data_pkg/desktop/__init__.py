@@ -25,52 +25,24 @@ The pieces:
 from __future__ import annotations
 
 from data_pkg.desktop._doctor import Check, CheckStatus, DoctorOptions, DoctorReport, run_doctor
-from data_pkg.desktop._entry import (
-    BASE_URL_PLACEHOLDER,
-    DEFAULT_SERVER_NAME,
-    KEY_PLACEHOLDER,
-    MODULE_ARGS,
-    interpreter_path,
-    manifest_value,
-    server_entry,
-)
-from data_pkg.desktop._findings import CODES, finding_json, render_finding
-from data_pkg.desktop._install import InstallRefusedError, InstallResult, install_entry, merge_entry
-from data_pkg.desktop._keycheck import KeyCheck, KeyStatus, check_key, mask_key
-from data_pkg.desktop._locations import (
-    ASSISTANT_ENV,
-    CONFIG_SUFFIX,
-    Assistant,
-    AssistantError,
-    Host,
-    Platform,
-    config_file_name,
-    locate_assistant,
-)
-from data_pkg.desktop._probe import ServerProbe, host_environment, probe_server
-from data_pkg.desktop._shapes import DESKTOP, EDITOR, SHAPES, Shape, shape_named
-from data_pkg.desktop._strict_json import JsonNode, StrictResult, read_strict
-from data_pkg.desktop._validate import (
-    ConfigReadError,
-    ServerEntry,
-    Validation,
-    read_config,
-    validate_config,
-)
-from data_pkg.placeholders import is_placeholder
-from data_pkg.rules import Finding
+from data_pkg.desktop._entry import BASE_URL_PLACEHOLDER as BASE_URL_PLACEHOLDER
+from data_pkg.desktop._entry import server_entry
+from data_pkg.desktop._findings import CODES, render_finding
+from data_pkg.desktop._findings import finding_json as finding_json
+from data_pkg.desktop._install import InstallRefusedError, InstallResult, install_entry
+from data_pkg.desktop._keycheck import KeyCheck, KeyStatus, check_key
+from data_pkg.desktop._keycheck import mask_key as mask_key
+from data_pkg.desktop._locations import Assistant, AssistantError, Host, locate_assistant
+from data_pkg.desktop._shapes import DESKTOP, EDITOR, Shape
+from data_pkg.desktop._shapes import shape_named as shape_named
+from data_pkg.desktop._validate import ConfigReadError, ServerEntry, Validation, read_config, validate_config
 
+# The user API, rendered on docs/api.md. A name imported as itself (``name as name``) is for the command line,
+# not users: importable and type-checked, not listed here.
 __all__ = [
-    "ASSISTANT_ENV",
-    "BASE_URL_PLACEHOLDER",
     "CODES",
-    "CONFIG_SUFFIX",
-    "DEFAULT_SERVER_NAME",
     "DESKTOP",
     "EDITOR",
-    "KEY_PLACEHOLDER",
-    "MODULE_ARGS",
-    "SHAPES",
     "Assistant",
     "AssistantError",
     "Check",
@@ -78,36 +50,20 @@ __all__ = [
     "ConfigReadError",
     "DoctorOptions",
     "DoctorReport",
-    "Finding",
     "Host",
     "InstallRefusedError",
     "InstallResult",
-    "JsonNode",
     "KeyCheck",
     "KeyStatus",
-    "Platform",
     "ServerEntry",
-    "ServerProbe",
     "Shape",
-    "StrictResult",
     "Validation",
     "check_key",
-    "config_file_name",
-    "finding_json",
-    "host_environment",
     "install_entry",
-    "interpreter_path",
-    "is_placeholder",
     "locate_assistant",
-    "manifest_value",
-    "mask_key",
-    "merge_entry",
-    "probe_server",
     "read_config",
-    "read_strict",
     "render_finding",
     "run_doctor",
     "server_entry",
-    "shape_named",
     "validate_config",
 ]

@@ -61,6 +61,7 @@ from data_pkg.toolsets import resolve, source_from_env
 __all__ = ["Check", "CheckStatus", "DoctorOptions", "DoctorReport", "run_doctor"]
 
 CheckStatus = Literal["ok", "warn", "fail", "skip", "info"]
+"""How a check went; a ``fail`` makes ``data-mcp doctor`` exit 1, a ``skip`` was not run (what it needs is missing)."""
 SUPPORTED = ((3, 10), (3, 14))
 
 

@@ -55,6 +55,8 @@ KeyStatus = Literal[
     "missing_base_url",
     "error",
 ]
+"""The outcome of :func:`check_key`, one word per kind of answer (``plan_limited``: the key works, the plan is
+below the endpoint asked)."""
 
 
 @dataclass(frozen=True)

@@ -26,46 +26,38 @@ from __future__ import annotations
 
 from data_pkg.lint._config import LintConfig, load_config
 from data_pkg.lint._examples import EXAMPLES
-from data_pkg.lint._formats import FORMATS, render, sarif_document, summary
+from data_pkg.lint._formats import FORMATS, render
+from data_pkg.lint._formats import summary as summary
 from data_pkg.lint._impact import Impact, ImpactError, ManifestImpact, impact
 from data_pkg.lint._impact_report import render_impact
-from data_pkg.lint._inputs import MANIFEST_SUFFIXES, LintInputError
-from data_pkg.lint._lock import lock_diff, lock_path, lock_targets, lock_text, read_lock
-from data_pkg.lint._repo import PathDisplay, repository_root
+from data_pkg.lint._inputs import LintInputError
+from data_pkg.lint._lock import lock_diff as lock_diff
+from data_pkg.lint._lock import lock_path, lock_targets, lock_text
+from data_pkg.lint._lock import read_lock as read_lock
+from data_pkg.lint._repo import PathDisplay as PathDisplay
+from data_pkg.lint._repo import repository_root as repository_root
 from data_pkg.lint._rules import LINT_RULES, all_rules
 from data_pkg.lint._run import LintReport, lint_paths
-from data_pkg.rules import SEVERITIES, Example, Finding, Rule, Severity, Snippet
 
+# The user API, rendered on docs/api.md. A name imported as itself (``name as name``) is for the command line,
+# not users: importable and type-checked, not listed here. Rules and findings are data_pkg.rules'.
 __all__ = [
     "EXAMPLES",
     "FORMATS",
     "LINT_RULES",
-    "MANIFEST_SUFFIXES",
-    "SEVERITIES",
-    "Example",
-    "Finding",
     "Impact",
     "ImpactError",
     "LintConfig",
     "LintInputError",
     "LintReport",
     "ManifestImpact",
-    "PathDisplay",
-    "Rule",
-    "Severity",
-    "Snippet",
     "all_rules",
     "impact",
     "lint_paths",
     "load_config",
-    "lock_diff",
     "lock_path",
     "lock_targets",
     "lock_text",
-    "read_lock",
     "render",
     "render_impact",
-    "repository_root",
-    "sarif_document",
-    "summary",
 ]

@@ -65,6 +65,9 @@ from data_pkg.toolsets import (
 if TYPE_CHECKING:
     from data_pkg.client import AsyncDataClient
 
+# The user API, rendered on docs/api.md; the module's other public names are for tests and benchmarks.
+__all__ = ["LocalServer", "create_app", "main", "serve"]
+
 logger = logging.getLogger("data_pkg.mcp")
 
 Transport = Callable[[], AbstractAsyncContextManager[tuple[Any, Any]]]

@@ -21,112 +21,70 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from data_pkg.files import open_regular, real_path
-from data_pkg.toolsets._analysis import LIMITS as ANALYSIS_LIMITS
-from data_pkg.toolsets._analysis import MAX_SQL_CHARS, AnalysisSpec
-from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, AnswerSpec, budget_problem
-from data_pkg.toolsets._arguments import coerce_arguments
-from data_pkg.toolsets._choice import (
-    FIELDS_ARGUMENT,
-    FieldChoiceError,
-    choose_fields,
-    no_fields_argument,
-    takes_fields,
-    unseen_fields,
-)
-from data_pkg.toolsets._choice import INSTRUCTIONS as FIELDS_INSTRUCTIONS
-from data_pkg.toolsets._cost import estimate_tokens, wire_bytes
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic, Rule, Severity, ToolsetError
+from data_pkg.files import real_path as real_path
+from data_pkg.toolsets._analysis import MAX_SQL_CHARS as MAX_SQL_CHARS
+from data_pkg.toolsets._analysis import AnalysisSpec as AnalysisSpec
+from data_pkg.toolsets._answer import DEFAULT_MAX_ANSWER_TOKENS as DEFAULT_MAX_ANSWER_TOKENS
+from data_pkg.toolsets._answer import AnswerSpec
+from data_pkg.toolsets._answer import budget_problem as budget_problem
+from data_pkg.toolsets._arguments import coerce_arguments as coerce_arguments
+from data_pkg.toolsets._choice import FIELDS_ARGUMENT as FIELDS_ARGUMENT
+from data_pkg.toolsets._choice import FIELDS_INSTRUCTIONS as FIELDS_INSTRUCTIONS
+from data_pkg.toolsets._choice import FieldChoiceError as FieldChoiceError
+from data_pkg.toolsets._choice import choose_fields as choose_fields
+from data_pkg.toolsets._choice import no_fields_argument as no_fields_argument
+from data_pkg.toolsets._choice import unseen_fields as unseen_fields
+from data_pkg.toolsets._cost import estimate_tokens as estimate_tokens
+from data_pkg.toolsets._cost import wire_bytes as wire_bytes
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic, ToolsetError
 from data_pkg.toolsets._former import FormerName, former_name
-from data_pkg.toolsets._graph import Dependent, ExtendsGraph
-from data_pkg.toolsets._limits import MAX_BYTES as MAX_MANIFEST_BYTES
-from data_pkg.toolsets._naming import (
-    DEFAULT_STYLE,
-    MCP_NAME,
-    NAME_STYLES,
-    PORTABLE_NAME,
-    STYLE_ENV,
-    style_from_env,
-    tool_name,
-)
+from data_pkg.toolsets._graph import Dependent as Dependent
+from data_pkg.toolsets._graph import ExtendsGraph as ExtendsGraph
+from data_pkg.toolsets._limits import MAX_MANIFEST_BYTES as MAX_MANIFEST_BYTES
+from data_pkg.toolsets._naming import NAME_STYLES, tool_name
+from data_pkg.toolsets._naming import PORTABLE_NAME as PORTABLE_NAME
+from data_pkg.toolsets._naming import STYLE_ENV as STYLE_ENV
 from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, profiles_dir
 from data_pkg.toolsets._registry import Registry, RegistryDiff, Tool, diff
-from data_pkg.toolsets._resolve import SEGMENT_ENV, Resolution, resolve
-from data_pkg.toolsets._schemas import input_schema, type_schema
-from data_pkg.toolsets._sources import MANIFEST_ENV, PROFILE_ENV, is_profile_name, source_from_env, source_variable
+from data_pkg.toolsets._resolve import SEGMENT_ENV as SEGMENT_ENV
+from data_pkg.toolsets._resolve import Resolution, resolve
+from data_pkg.toolsets._schemas import type_schema as type_schema
+from data_pkg.toolsets._sources import MANIFEST_ENV as MANIFEST_ENV
+from data_pkg.toolsets._sources import PROFILE_ENV as PROFILE_ENV
+from data_pkg.toolsets._sources import is_profile_name as is_profile_name
+from data_pkg.toolsets._sources import source_from_env
+from data_pkg.toolsets._sources import source_variable as source_variable
 
 if TYPE_CHECKING:
-    from data_pkg.toolsets._document import COMMENT_KEY, Node
-    from data_pkg.toolsets._manifest import FixedValue, Format, Located, Manifest, Override
-    from data_pkg.toolsets._nearby import nearby_path
-    from data_pkg.toolsets._parse import ParsedManifest, parse_manifest, parse_text
+    from data_pkg.toolsets._document import COMMENT_KEY as COMMENT_KEY
+    from data_pkg.toolsets._document import Node as Node
+    from data_pkg.toolsets._manifest import Located as Located
+    from data_pkg.toolsets._manifest import Manifest as Manifest
+    from data_pkg.toolsets._nearby import nearby_path as nearby_path
+    from data_pkg.toolsets._parse import parse_text as parse_text
 
+# The user API, rendered on docs/api.md. A name imported as itself (``name as name``) is for the project's other
+# layers (the servers, lint, desktop, the command line), not users: importable and type-checked, not listed here.
 __all__ = [
-    "ANALYSIS_LIMITS",
-    "ANSWER_FORMATS",
-    "COMMENT_KEY",
-    "DEFAULT_MAX_ANSWER_TOKENS",
     "DEFAULT_PROFILE",
-    "DEFAULT_STYLE",
-    "FIELDS_ARGUMENT",
-    "FIELDS_INSTRUCTIONS",
-    "MANIFEST_ENV",
-    "MAX_MANIFEST_BYTES",
-    "MAX_SQL_CHARS",
-    "MCP_NAME",
     "NAME_STYLES",
-    "PORTABLE_NAME",
-    "PROFILE_ENV",
     "RULES",
-    "SEGMENT_ENV",
-    "STYLE_ENV",
-    "AnalysisSpec",
     "AnswerSpec",
-    "Dependent",
     "Diagnostic",
-    "ExtendsGraph",
-    "FieldChoiceError",
-    "FixedValue",
-    "Format",
     "FormerName",
-    "Located",
-    "Manifest",
-    "Node",
-    "Override",
-    "ParsedManifest",
     "Registry",
     "RegistryDiff",
     "Resolution",
-    "Rule",
-    "Severity",
     "Tool",
     "ToolsetError",
     "available_profiles",
-    "budget_problem",
-    "choose_fields",
-    "coerce_arguments",
     "diff",
-    "estimate_tokens",
     "former_name",
-    "input_schema",
-    "is_profile_name",
     "manifest_json_schema",
-    "nearby_path",
-    "no_fields_argument",
-    "open_regular",
-    "parse_manifest",
-    "parse_text",
     "profiles_dir",
-    "real_path",
     "resolve",
     "source_from_env",
-    "source_variable",
-    "style_from_env",
-    "takes_fields",
     "tool_name",
-    "type_schema",
-    "unseen_fields",
-    "wire_bytes",
 ]
 
 
@@ -134,14 +92,9 @@ __all__ = [
 _LAZY = {
     "COMMENT_KEY": "data_pkg.toolsets._document",
     "Node": "data_pkg.toolsets._document",
-    "FixedValue": "data_pkg.toolsets._manifest",
-    "Format": "data_pkg.toolsets._manifest",
     "Located": "data_pkg.toolsets._manifest",
     "Manifest": "data_pkg.toolsets._manifest",
-    "Override": "data_pkg.toolsets._manifest",
     "nearby_path": "data_pkg.toolsets._nearby",
-    "ParsedManifest": "data_pkg.toolsets._parse",
-    "parse_manifest": "data_pkg.toolsets._parse",
     "parse_text": "data_pkg.toolsets._parse",
 }
 

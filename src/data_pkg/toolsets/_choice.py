@@ -27,7 +27,7 @@ FIELDS_PROPERTY: Mapping[str, str] = {"type": "string"}
 names is accepted too). No description: every tool that has it repeats it in the tool list, where a
 description would cost six more tokens a tool; the server's instructions say it once."""
 
-INSTRUCTIONS = "A fields argument keeps only the columns named, comma-separated (fields=date,close)."
+FIELDS_INSTRUCTIONS = "A fields argument keeps only the columns named, comma-separated (fields=date,close)."
 """The sentence of the server's instructions that explains the argument, once for every tool."""
 
 LISTED = 60

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_BYTES = 1 << 20
+MAX_MANIFEST_BYTES = 1 << 20
 """Bytes of a manifest file (1 MiB); anything bigger is a mistake, or an attack on the parser (DM106)."""
 
 MAX_VALUES = 5_000

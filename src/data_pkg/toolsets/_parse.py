@@ -9,7 +9,7 @@ from pathlib import Path
 from data_pkg.files import byte_position, read_regular
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
 from data_pkg.toolsets._document import Node
-from data_pkg.toolsets._limits import MAX_BYTES
+from data_pkg.toolsets._limits import MAX_MANIFEST_BYTES
 from data_pkg.toolsets._manifest import Format, Manifest, validate_document
 from data_pkg.toolsets._nearby import nearby_path
 
@@ -74,7 +74,7 @@ def parse_manifest(path: str | Path) -> ParsedManifest:
         )
         return ParsedManifest(path, None, (problem,))
     try:
-        data = read_regular(path, limit=MAX_BYTES)
+        data = read_regular(path, limit=MAX_MANIFEST_BYTES)
     except FileNotFoundError:
         close = nearby_path(path.name, path.parent)
         hint = f"did you mean {str(Path(file).with_name(close))!r}?" if close else None

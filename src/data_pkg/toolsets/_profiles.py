@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 DEFAULT_PROFILE = "default"
+"""The profile name of the default tool set (what the server serves when no manifest or profile is set)."""
 DEFAULT_DESCRIPTION = (
     "The default set of market-data tools: the ones agents ask for most (quotes, prices, statements, news,"
     " economics ...). A manifest or another profile chooses others."
