@@ -13,6 +13,7 @@ import functools
 import importlib
 import inspect
 import re
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,17 +207,18 @@ def _parameters(args: ast.arguments, method: bool) -> str:
 def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, indent: str = "") -> str:
     returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
     prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
-    return f"{indent}{prefix} {name}({_parameters(node.args, bool(indent))}){returns}"
+    return f"{indent}{prefix} {name}({_parameters(node.args, bool(indent))}){returns}: ..."
 
 
 def _value(node: ast.Assign | ast.AnnAssign, name: str, indent: str = "", runtime: object = None) -> str:
     """``NAME: annotation = value``: the value when it is short; the runtime type when nothing else says it."""
     value = ast.unparse(node.value) if node.value is not None else ""
-    shown = f" = {value}" if value and len(value) <= 72 and "\n" not in value else ""
+    shown = f" = {value}" if value and len(value) <= 200 else ""
     if isinstance(node, ast.AnnAssign):
         annotation = f": {ast.unparse(node.annotation)}"
     else:
-        annotation = f": {type(runtime).__name__}" if runtime is not None and not shown else ""
+        kind = type(runtime).__name__
+        annotation = f": {kind}" if runtime is not None and not shown and not kind.startswith("_") else ""
     return f"{indent}{name}{annotation}{shown}"
 
 
@@ -244,8 +246,7 @@ def _class(node: ast.ClassDef, name: str) -> tuple[list[str], list[str]]:
             continue
         if doc:
             members.append(f"- `{member}`: {_prose(_first_paragraph(doc))}")
-    if len(outline) > 1:
-        outline[0] += ":"
+    outline[0] += ":" if len(outline) > 1 else ": ..."
     return outline, members
 
 
@@ -287,4 +288,17 @@ def page() -> str:
             lines += ["No names of its own: see the modules below it.", ""]
         for name in names:
             lines += _entry(module, name, shown)
-    return "\n".join(lines).rstrip() + "\n"
+    return _formatted("\n".join(lines).rstrip() + "\n")
+
+
+def _formatted(markdown: str) -> str:
+    """The page with its Python blocks laid out by ruff, as ``ruff format`` keeps every page of docs/."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--stdin-filename", str(PAGE), "-"],
+        input=markdown,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return done.stdout

@@ -45,6 +45,7 @@ LAYERS: list[tuple[str, ...]] = [
         "data_pkg.jsonrpc",
         "data_pkg.net",
         "data_pkg.serving",
+        "data_pkg.suggest",
     ),
     # the version string, which an install hint names (extras)
     ("data_pkg._version",),
@@ -60,6 +61,7 @@ NARROWER: dict[str, tuple[str, ...]] = {
         "data_pkg.errors",
         "data_pkg.files",
         "data_pkg.utf8",
+        "data_pkg.suggest",
     ),
     "data_pkg.lint": (
         "data_pkg.answers",
@@ -68,6 +70,7 @@ NARROWER: dict[str, tuple[str, ...]] = {
         "data_pkg.rules",
         "data_pkg.files",
         "data_pkg.placeholders",
+        "data_pkg.suggest",
         "data_pkg._version",
     ),
     "data_pkg.desktop": (
@@ -82,6 +85,7 @@ NARROWER: dict[str, tuple[str, ...]] = {
         "data_pkg.redact",
         "data_pkg.files",
         "data_pkg.placeholders",
+        "data_pkg.suggest",
     ),
     # Synthetic data from the catalog and models, served on loopback; never the client or the tool sets.
     "data_pkg.sandbox": ("data_pkg.catalog", "data_pkg.models", "data_pkg.extras", "data_pkg.net", "data_pkg.serving"),

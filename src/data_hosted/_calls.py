@@ -20,7 +20,6 @@ import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from difflib import get_close_matches
 from typing import Any
 
 import mcp_types as types
@@ -35,6 +34,7 @@ from data_pkg.answers.results import ResultWriter
 from data_pkg.catalog import Param
 from data_pkg.client import Secret
 from data_pkg.errors import DataError, InvalidRequestError, PlanRestrictedError, RateLimitError
+from data_pkg.suggest import closest
 from data_pkg.toolsets import AnswerSpec, coerce_arguments
 
 __all__ = ["Caller", "ToolCalls"]
@@ -142,7 +142,7 @@ class ToolCalls:
     def _tool(self, name: str) -> HostedTool:
         tool = self.toolset.tools.get(name)
         if tool is None:
-            close = get_close_matches(name, list(self.toolset.tools), n=3)
+            close = closest(name, self.toolset.tools, n=3)
             hint = f" Did you mean {', '.join(close)}?" if close else ""
             raise invalid_params(f"Unknown tool {name!r}.{hint}", tools=list(self.toolset.tools))
         return tool
@@ -159,7 +159,7 @@ class ToolCalls:
         route = tool.routes.get(slug) if isinstance(slug, str) else None
         if route is None:
             same = [s for s in slugs if s.lower() == str(slug).lower()]
-            close = same or get_close_matches(str(slug), slugs, n=3)
+            close = same or closest(str(slug), slugs, n=3)
             hint = f" Did you mean {', '.join(close)}?" if close else ""
             if same:
                 hint += " Endpoint names are case-sensitive."

@@ -14,13 +14,13 @@ the editor shape (:data:`~data_pkg.desktop._shapes.EDITOR`) asks besides:
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Protocol
 
 from data_pkg.desktop._shapes import Shape
 from data_pkg.json_reader import JsonNode
 from data_pkg.rules import Severity
+from data_pkg.suggest import closest
 
 __all__ = ["check_entry_shape", "check_file_keys"]
 
@@ -46,7 +46,7 @@ class _Reporter(Protocol):
 
 
 def _unknown_key(checker: _Reporter, key: JsonNode, known: frozenset[str], where: str) -> None:
-    close = difflib.get_close_matches(key.value, sorted(known), n=1, cutoff=0.6)
+    close = closest(key.value, known)
     checker.add(
         "DC216",
         key,

@@ -20,10 +20,9 @@ refuses such a manifest whatever lint says. Everything else can.
 
 from __future__ import annotations
 
-import difflib
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -34,6 +33,7 @@ from data_pkg.lint._inputs import LintInputError
 from data_pkg.lint._repo import repository_root
 from data_pkg.lint._rules import all_rules
 from data_pkg.rules import SEVERITIES, Severity
+from data_pkg.suggest import suggest
 from data_pkg.toolsets import RULES
 
 if sys.version_info >= (3, 11):
@@ -77,11 +77,6 @@ def enforced(code: str) -> bool:
     return rule is not None and rule.severity == "error"
 
 
-def _suggest(word: str, choices: Iterable[str]) -> str | None:
-    close = difflib.get_close_matches(word, sorted(choices), n=1)
-    return f"did you mean {close[0]!r}?" if close else None
-
-
 def _fail(source: Path, message: str) -> LintInputError:
     return LintInputError(f"{source}: {message}")
 
@@ -89,7 +84,7 @@ def _fail(source: Path, message: str) -> LintInputError:
 def _code(source: Path, where: str, value: object) -> str:
     known = all_rules()
     if not isinstance(value, str) or value not in known:
-        close = _suggest(value, known) if isinstance(value, str) else None
+        close = suggest(value, known) if isinstance(value, str) else None
         raise _fail(source, f"{where}: {value!r} is not a rule code" + (f" ({close})" if close else ""))
     if enforced(value):
         raise _fail(
@@ -103,7 +98,7 @@ def _code(source: Path, where: str, value: object) -> str:
 def _parse(source: Path, table: Mapping[str, Any], where: str) -> LintConfig:
     for key in table:
         if key not in KEYS:
-            close = _suggest(key, KEYS)
+            close = suggest(key, KEYS)
             hint = close or f"known keys: {', '.join(KEYS)}"
             raise _fail(source, f"{where}: unknown key {key!r} ({hint})")
     folder = source.parent

@@ -17,7 +17,6 @@ usage errors (:class:`LintInputError`, exit 2), not findings: there is no manife
 
 from __future__ import annotations
 
-import difflib
 import glob
 import os
 from collections.abc import Iterable, Iterator
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data_pkg.files import open_regular, real_path
+from data_pkg.suggest import closest
 from data_pkg.toolsets import available_profiles, nearby_path
 
 MANIFEST_SUFFIXES: tuple[str, ...] = (".py", ".yaml", ".yml", ".json")
@@ -142,6 +142,6 @@ def expand(args: Iterable[str | os.PathLike[str]]) -> list[Target]:
 def _not_found(arg: str) -> str:
     """What lint says of an argument that names nothing: the closest manifest or profile, and the profiles."""
     profiles = available_profiles()
-    close = nearby_path(arg, Path.cwd()) or next(iter(difflib.get_close_matches(arg, profiles, n=1)), None)
+    close = nearby_path(arg, Path.cwd()) or next(iter(closest(arg, profiles)), None)
     mean = f"did you mean {close!r}? " if close else ""
     return f"{arg}: no such file, folder or profile ({mean}profiles: {', '.join(profiles)})"

@@ -12,11 +12,11 @@ so far) is ``data_pkg.answers.protocol``'s rule; the text is the same either way
 from __future__ import annotations
 
 from collections.abc import Mapping
-from difflib import get_close_matches
 from functools import lru_cache
 
 from data_pkg.catalog import ENDPOINTS, Endpoint
 from data_pkg.mcp._state import SETUP_TOOL
+from data_pkg.suggest import closest
 from data_pkg.toolsets import (
     SEGMENT_ENV,
     FormerName,
@@ -39,7 +39,7 @@ def unknown_tool(name: str, registry: Registry, env: Mapping[str, str] | None = 
     endpoint = _catalog_names(registry.name_style, registry.prefix).get(name)
     if endpoint is not None:
         return _elsewhere(name, endpoint, env or {})
-    close = get_close_matches(name, registry.names, n=3)
+    close = closest(name, registry.names, n=3)
     hint = f" Did you mean {', '.join(close)}?" if close else ""
     return f"unknown tool {name!r}.{hint} List the tools again: the set may have changed."
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from data_pkg.catalog import Endpoint
+from data_pkg.suggest import suggest
 from data_pkg.toolsets._answer import AnswerSpec
 
 FIELDS_ARGUMENT = "fields"
@@ -68,8 +69,6 @@ def _listed(names: tuple[str, ...]) -> str:
 
 def _unknown(tool: str, name: str, fields: tuple[str, ...]) -> str:
     """``TOOL answers have no field 'x'. Did you mean 'y'? Its fields: ...``"""
-    from data_pkg.toolsets._patterns import suggest
-
     shown = repr(name if len(name) <= 60 else name[:60] + "…")
     close = suggest(name, fields)
     hint = f" {close[0].upper()}{close[1:]}" if close else ""

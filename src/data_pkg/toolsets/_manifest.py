@@ -356,10 +356,9 @@ class _Validator:
         lower = name.lower()
         if lower in FIELD_NAMES and lower != name:
             return f"YAML and JSON spell fields in lowercase: {lower}"
-        import difflib
+        from data_pkg.suggest import suggest
 
-        close = difflib.get_close_matches(lower, sorted(FIELD_NAMES), n=1)
-        return f"did you mean {close[0]!r}?" if close else f"known fields: {', '.join(sorted(FIELD_NAMES))}"
+        return suggest(lower, FIELD_NAMES) or f"known fields: {', '.join(sorted(FIELD_NAMES))}"
 
 
 def validate_document(root: Node, *, file: str, fmt: Format) -> tuple[Manifest, list[Diagnostic]]:

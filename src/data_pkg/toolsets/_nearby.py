@@ -7,14 +7,15 @@ slashes), so it can be pasted over the wrong one.
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path, PurePosixPath
+
+from data_pkg.suggest import closest
 
 _SUFFIXES = (".py", ".yaml", ".yml", ".json")
 
 
 def _close(name: str, choices: list[str]) -> str | None:
-    found = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
+    found = closest(name, choices)
     return found[0] if found else None
 
 

@@ -204,9 +204,9 @@ def _field_hint(name: str) -> str | None:
         return "in Python the module docstring is the description"
     if upper in _PY_FIELDS:
         return f"Python manifests spell fields in UPPERCASE: {upper}"
-    import difflib
+    from data_pkg.suggest import closest
 
-    close = difflib.get_close_matches(upper, sorted(_PY_FIELDS), n=1)
+    close = closest(upper, _PY_FIELDS)
     return f"did you mean {close[0]}?" if close else f"known fields: {', '.join(sorted(_PY_FIELDS))}"
 
 

@@ -11,6 +11,7 @@ from fnmatch import fnmatchcase
 from functools import cache
 
 from data_pkg.catalog import ENDPOINTS, Endpoint
+from data_pkg.suggest import suggest
 
 _GLOB_CHARS = frozenset("*?[")
 PATTERN_KINDS: tuple[str, ...] = ("group", "tag")
@@ -52,14 +53,6 @@ def matches(pattern: str, endpoint: Endpoint) -> bool:
     if colon:
         return endpoint.group == value if kind == "group" else value in endpoint.tags
     return fnmatchcase(endpoint.spec, pattern)
-
-
-def suggest(word: str, choices: frozenset[str] | set[str] | tuple[str, ...]) -> str | None:
-    """``did you mean 'x'?`` for the closest of ``choices``, or None when nothing is close."""
-    import difflib
-
-    close = difflib.get_close_matches(word, sorted(choices), n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else None
 
 
 @cache

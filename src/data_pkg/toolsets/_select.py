@@ -24,8 +24,9 @@ from data_pkg.catalog import (
     tier_rank,
 )
 from data_pkg.files import real_path
+from data_pkg.suggest import suggest
 from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
-from data_pkg.toolsets._patterns import is_pattern, matches, pattern_problem, suggest, tool_names
+from data_pkg.toolsets._patterns import is_pattern, matches, pattern_problem, tool_names
 from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, profile_path
 from data_pkg.toolsets._sources import is_profile_name, manifest_path
 
