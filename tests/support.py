@@ -193,5 +193,9 @@ def reexported_for_layers(init: Path) -> set[str]:
         if isinstance(node, ast.ImportFrom):
             kept |= {alias.name for alias in node.names if alias.asname == alias.name}
         elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
-            listed |= {item.value for item in ast.walk(node.value) if isinstance(item, ast.Constant)}
+            listed |= {
+                item.value
+                for item in ast.walk(node.value)
+                if isinstance(item, ast.Constant) and isinstance(item.value, str)
+            }
     return kept - listed
