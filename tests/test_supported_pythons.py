@@ -57,7 +57,7 @@ def test_dev_states_the_range_pyproject_requires() -> None:
 
 
 def test_the_build_hook_and_doctor_state_the_range_pyproject_requires() -> None:
-    assert hatch_build.SUPPORTED == required()
+    assert required() == hatch_build.SUPPORTED
     assert required() == DOCTOR
 
 
