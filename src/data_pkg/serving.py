@@ -24,10 +24,18 @@ SHUTDOWN_TIMEOUT = 10.0
 class Server(uvicorn.Server):
     """uvicorn's server, saying when it has started (or failed to) and stopping at once when asked."""
 
-    def __init__(self, config: uvicorn.Config, on_ready: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        on_ready: Callable[[], None] | None = None,
+        on_stop: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(config)
         self.ready = threading.Event()
         self._on_ready = on_ready
+        self._on_stop = on_stop
+        """Called when a shutdown begins, before uvicorn waits for the open connections: to end what never
+        ends by itself (streams), so that the wait is short and nothing is cut."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
 
@@ -48,6 +56,11 @@ class Server(uvicorn.Server):
         if loop is not None and wake is not None:
             with contextlib.suppress(RuntimeError):  # the loop has already closed
                 loop.call_soon_threadsafe(wake.set)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self._on_stop is not None:
+            self._on_stop()
+        await super().shutdown(sockets)
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         try:

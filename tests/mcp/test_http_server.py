@@ -107,7 +107,8 @@ async def served(env: Mapping[str, str], *args: str) -> AsyncIterator[Served]:
             try:
                 yield server
             finally:
-                process.send_signal(signal.SIGINT)
+                if process.returncode is None:
+                    process.send_signal(signal.SIGINT)
                 with anyio.fail_after(TIMEOUT):
                     await process.wait()
 
@@ -263,3 +264,20 @@ async def test_a_session_that_ended_is_not_told_of_a_reload(sandbox: str, tmp_pa
             await heard.wait(TIMEOUT)
             assert await names(staying) == {"quote", "profile"}
     assert "telling 1 handshake-era sessions that the tools changed" in server.log  # the ended ones are forgotten
+
+
+async def test_stopping_with_clients_connected_ends_their_streams_quietly(sandbox: str, tmp_path: Path) -> None:
+    manifest = tmp_path / "desk.yaml"
+    write(manifest, "tools: [company.quote]\n")
+    async with (
+        served(environment(sandbox, manifest)) as server,
+        client(server.url) as legacy,
+        client(server.url, mode="auto") as modern,
+    ):
+        assert await names(legacy) == await names(modern) == {"quote"}
+        async with modern.listen(tools_list_changed=True):
+            server.process.send_signal(signal.SIGINT)  # Ctrl-C with a GET stream and a listen stream open
+            with anyio.fail_after(TIMEOUT):
+                assert await server.process.wait() == 130  # as a shell reports an interrupted command
+    assert "an open stream was closed by the shutdown" in server.log
+    assert " ERROR " not in server.log and "Traceback" not in server.log, server.log

@@ -26,7 +26,7 @@ import anyio
 import anyio.to_thread
 import mcp_types as types
 from mcp.server.session import ServerSession
-from mcp.server.subscriptions import InMemorySubscriptionBus, ToolsListChanged
+from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
 from watchfiles import Change, awatch
 
 from data_pkg.mcp._state import Snapshot, ToolState, internal_error, stamp, summarise
@@ -80,6 +80,8 @@ class Notifier:
 
     def __init__(self) -> None:
         self.bus = InMemorySubscriptionBus()
+        self.listen = ListenHandler(self.bus)
+        """Serves ``subscriptions/listen``: a 2026-07-28 client's stream of changes."""
         # Keyed by connection: the SDK builds a fresh session object per message (and keeps none),
         # while the connection lives on. A client repeating notifications/initialized (3,000 times,
         # say) is still one client, heard once per change.
@@ -104,6 +106,11 @@ class Notifier:
     def set_level(self, session: ServerSession, level: types.LoggingLevel) -> None:
         """Send the client of ``session`` log messages of ``level`` and above only (``logging/setLevel``)."""
         self._levels[_connection(session)] = level
+
+    def end_streams(self) -> None:
+        """End every ``subscriptions/listen`` stream with its final result, as the protocol closes one on purpose
+        (a server shutting down, so that it need not cut them)."""
+        self.listen.close()
 
     async def tools_changed(self) -> None:
         """Announce a new tool list to every client."""

@@ -170,10 +170,10 @@ def build(server: LocalServer, options: HttpOptions, token: Secret | None) -> St
         app=server, security_settings=TransportSecuritySettings(enable_dns_rebinding_protection=False)
     )
     runtime = server.runtime
-    reloader = Reloader(runtime.state, runtime.notifier)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        reloader = Reloader(runtime.state, runtime.notifier)  # its stop event belongs to the serving loop
         async with manager.run(), anyio.create_task_group() as tasks:
             if reload_enabled(runtime.state.env) and runtime.state.files:
                 tasks.start_soon(reloader.run)
@@ -184,6 +184,23 @@ def build(server: LocalServer, options: HttpOptions, token: Secret | None) -> St
                 tasks.cancel_scope.cancel()
 
     return Starlette(routes=[Route(PATH, endpoint=Guard(manager, options, token))], lifespan=lifespan)
+
+
+class _StreamsEndedByShutdown(logging.Filter):
+    """uvicorn logs a stream the shutdown cut (a GET or ``subscriptions/listen`` stream never ends on its own) as
+    an ERROR, "ASGI callable returned without completing response"; while stopping, that is what stopping means."""
+
+    INCOMPLETE = "ASGI callable returned without completing response."
+
+    def __init__(self, server: Server) -> None:
+        super().__init__()
+        self.server = server
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.server.should_exit and record.getMessage() == self.INCOMPLETE:
+            record.msg, record.args = "an open stream was closed by the shutdown", ()
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
 
 
 def _fail(message: str) -> int:
@@ -219,8 +236,11 @@ def main(options: HttpOptions) -> int:
         )
         announced = "with a bearer token" if token is not None else "no token"
         running = Server(
-            config, on_ready=lambda: print(f"data-mcp: serving MCP at {url} ({announced})", file=sys.stderr, flush=True)
+            config,
+            on_ready=lambda: print(f"data-mcp: serving MCP at {url} ({announced})", file=sys.stderr, flush=True),
+            on_stop=server.runtime.notifier.end_streams,
         )
+        logging.getLogger("uvicorn.error").addFilter(_StreamsEndedByShutdown(running))
         running.run(sockets=[sock])
     except KeyboardInterrupt:
         return 130

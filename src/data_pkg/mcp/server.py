@@ -36,7 +36,6 @@ from mcp.server.caching import CacheableMethod, CacheHint
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
 from mcp.server.models import InitializationOptions
-from mcp.server.subscriptions import ListenHandler
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from data_pkg._version import __version__
@@ -251,7 +250,7 @@ def create_app(env: Mapping[str, str] | None = None, *, runtime: Runtime | None 
             on_list_tools=list_tools,
             on_call_tool=call_tool,
             on_set_logging_level=set_level,
-            on_subscriptions_listen=ListenHandler(runtime.notifier.bus),
+            on_subscriptions_listen=runtime.notifier.listen,
         )
     server.add_notification_handler("notifications/initialized", types.NotificationParams, initialized)
     server.middleware.append(explain_uninitialized)
