@@ -3,7 +3,8 @@
 pyproject is the source (pip reads it); ``./dev`` (bash: the interpreter it accepts, the ones it looks for, what it
 says), the build hook (``hatch_build.SUPPORTED``, which names the range before pip resolves anything) and doctor
 (``data_pkg.desktop._doctor.SUPPORTED``, the range it checks a config's Python against) repeat it where they cannot
-read it. The docs' statements are tests/test_stated_figures.py's.
+read it, and messages and docstrings of the source say it in words. The docs' statements are
+tests/test_stated_figures.py's.
 """
 
 from __future__ import annotations
@@ -71,3 +72,14 @@ def test_a_dev_that_disagrees_is_caught() -> None:
         assert changed != script
         ranges = dev_ranges(changed)
         assert ranges != dict.fromkeys(ranges, required())
+
+
+def test_every_range_the_source_states_is_the_one_pyproject_requires() -> None:
+    # Messages and docstrings say the range in words ("Python 3.10-3.14", "needs 3.10 to 3.14").
+    (low, high), wrong = required(), []
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for first, last in re.findall(r"\b3\.(\d+) ?(?:-|–|to) ?3\.(\d+)\b", text):
+                if ((3, int(first)), (3, int(last))) != (low, high):
+                    wrong.append(f"{path.relative_to(ROOT)}:{number}: 3.{first} to 3.{last}")
+    assert wrong == []
