@@ -138,20 +138,28 @@ class ConcurrencyLimit:
         """Requests of the key with ``tag`` being served now."""
         return self._in_flight.get(tag, 0)
 
-    @contextmanager
-    def slot(self, tag: str, count: int = 1) -> Iterator[None]:
-        """Hold ``count`` of the key's slots for the block (a batch takes one per message); raises
+    def take(self, tag: str, count: int = 1) -> None:
+        """Hold ``count`` of the key's slots until :meth:`release` (a batch takes one per message); raises
         TooManyInFlightError when fewer are free."""
         # One event loop per worker and no await between the check and the increment: no lock needed.
         held = self._in_flight.get(tag, 0)
         if held + count > self.limit:
             raise TooManyInFlightError(tag)
         self._in_flight[tag] = held + count
+
+    def release(self, tag: str, count: int = 1) -> None:
+        """Free ``count`` slots that :meth:`take` held."""
+        left = self._in_flight[tag] - count
+        if left:
+            self._in_flight[tag] = left
+        else:
+            del self._in_flight[tag]
+
+    @contextmanager
+    def slot(self, tag: str, count: int = 1) -> Iterator[None]:
+        """Hold ``count`` of the key's slots for the block (:meth:`take`, then :meth:`release`)."""
+        self.take(tag, count)
         try:
             yield
         finally:
-            left = self._in_flight[tag] - count
-            if left:
-                self._in_flight[tag] = left
-            else:
-                del self._in_flight[tag]
+            self.release(tag, count)

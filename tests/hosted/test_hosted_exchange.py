@@ -19,6 +19,7 @@ from starlette.requests import Request
 from data_hosted import create_app
 from data_hosted._app import HostedApp
 from data_hosted._calls import Caller
+from data_hosted._deliver import captured, sdk_scope
 from data_hosted._exchange import answer, takes
 from data_hosted._sessions import key_tag
 from data_hosted._upstream import Upstream as Transports
@@ -87,14 +88,14 @@ def scope_of(app: HostedApp, version: str) -> dict[str, Any]:
         "server": ("127.0.0.1", 80),
         "client": ("127.0.0.1", 50000),
     }
-    return app._sdk_scope(scope, Caller(Secret(KEY), key_tag(SECRET.encode(), KEY)))
+    return sdk_scope(scope, Caller(Secret(KEY), key_tag(SECRET.encode(), KEY)))
 
 
 async def through_sdk(app: HostedApp, scope: dict[str, Any], message: dict[str, Any]) -> Any:
     async def receive() -> dict[str, Any]:
         return {"type": "http.disconnect"}
 
-    status, body = await app._captured(scope, json.dumps(message).encode(), receive)
+    status, body = await captured(app, scope, json.dumps(message).encode(), receive)
     assert status == 200, body
     return json.loads(body)
 
@@ -106,7 +107,7 @@ async def test_a_request_is_answered_as_the_sdk_transport_answers_it(
 ) -> None:
     scope = scope_of(app, version)
     assert takes(message, ACCEPT)
-    direct = await answer(app.server, message, Request(scope), version, app._lifespan_state)
+    direct = await answer(app.server, message, Request(scope), version, app.lifespan_state)
     assert json.loads(direct) == await through_sdk(app, scope, message)
 
 

@@ -273,12 +273,12 @@ async def test_a_reload_to_a_hostile_manifest_keeps_the_last_good_tools(
 
 INJECTED = """
 from data_pkg.toolsets import _select
-_original = _select.Selector.select
-def _select_or_fail(self, manifest, stack):
+_original = _select.select
+def _select_or_fail(lookup, manifest, bases):
     if manifest.description == "explode":
         raise RuntimeError("injected failure")
-    return _original(self, manifest, stack)
-_select.Selector.select = _select_or_fail
+    return _original(lookup, manifest, bases)
+_select.select = _select_or_fail
 """
 """Makes resolving fail, as a bug in the resolver would, for any manifest described as ``explode``."""
 

@@ -12,7 +12,7 @@ import pytest
 
 from data_pkg.toolsets import Resolution, resolve
 from data_pkg.toolsets._limits import MAX_DEPTH, MAX_DIGITS, MAX_VALUES
-from data_pkg.toolsets._select import MAX_SUGGESTIONS
+from data_pkg.toolsets._lookup import MAX_SUGGESTIONS
 
 
 def _resolve(tmp_path: Path, name: str, text: str) -> Resolution:

@@ -54,7 +54,8 @@ from data_pkg.toolsets._naming import DEFAULT_STYLE, base_name, name_pattern, st
 from data_pkg.toolsets._profiles import DEFAULT_DESCRIPTION, DEFAULT_PROFILE
 from data_pkg.toolsets._registry import Registry, Tool
 from data_pkg.toolsets._schemas import input_schema, output_schema, tool_description
-from data_pkg.toolsets._select import Change, Selection, Selector
+from data_pkg.toolsets._select import Selector
+from data_pkg.toolsets._selection import Change, Selection
 
 if TYPE_CHECKING:
     from data_pkg.toolsets._parse import ParsedManifest
@@ -115,14 +116,14 @@ def _names(selector: Selector, selection: Selection, style: str, prefix: str) ->
         if not rule.fullmatch(name):
             limit = "1 to 128 of A-Z a-z 0-9 _ . -" if style == "spec" else "1 to 64 of A-Z a-z 0-9 _ -"
             broken = f"tool name {name!r} ({endpoint.spec}) breaks the {style} style's rule"
-            selector.report("DM405", where, broken, limit)
+            selector.lookup.report("DM405", where, broken, limit)
             continue
         if name in owner:
             other = selection.tools[owner[name]]
             other_change = selection.changes.get(owner[name])
             if not renamed and other_change is not None and other_change.name_at is not None:
                 where = other_change.name_at  # blame the rename, not the catalog name it hits
-            selector.report(
+            selector.lookup.report(
                 "DM203",
                 where,
                 f"two tools would be called {name!r}: {other.spec} and {endpoint.spec}",
@@ -208,14 +209,14 @@ def resolve(
     try:
         env_style = style_from_env(env)
     except ToolsetError as error:
-        selector.diagnostics.extend(error.diagnostics)
+        selector.lookup.diagnostics.extend(error.diagnostics)
         env_style = None
     defaults, problems = answer_defaults(env)
-    selector.diagnostics.extend(problems)
+    selector.lookup.diagnostics.extend(problems)
     selection = selector.default_selection() if source is None else selector.source(source)
     files = tuple(selector.files)
     if selection is None:
-        return Resolution(None, _ordered(selector.diagnostics), files, parsed=selector.top_parsed)
+        return Resolution(None, _ordered(selector.lookup.diagnostics), files, parsed=selector.top_parsed)
     style = env_style or selection.name_style or DEFAULT_STYLE
     prefix = selection.prefix or ""
     names = _names(selector, selection, style, prefix)
@@ -223,28 +224,28 @@ def resolve(
         query = query_tool_name(style, prefix)
         taken = next((key for key, name in names.items() if name == query), None)
         if taken is not None:
-            selector.report(
+            selector.lookup.report(
                 "DM203",
                 selector.top,
                 f"two tools would be called {query!r}: {selection.tools[taken].spec} and the query tool of analysis",
                 "rename the endpoint's tool in overrides",
             )
-    blocked = any(d.is_error for d in selector.diagnostics)
+    blocked = any(d.is_error for d in selector.lookup.diagnostics)
     if not selection.tools and not blocked:
         # Only when nothing else went wrong: an earlier error is the likelier cause of the emptiness.
-        selector.report(
+        selector.lookup.report(
             "DM207", selector.top, "the manifest selects no tools", "check extends, include, tools and exclude"
         )
         blocked = True
     dropped = tuple(selection.dropped_by_tier)
     if blocked:
-        return Resolution(None, _ordered(selector.diagnostics), files, dropped, selector.top_parsed)
+        return Resolution(None, _ordered(selector.lookup.diagnostics), files, dropped, selector.top_parsed)
     top = selector.top_parsed.manifest if selector.top_parsed is not None else None
     description = top.description if top is not None else None
     if selector.top_parsed is None and (source is None or source == DEFAULT_PROFILE):
         description = DEFAULT_DESCRIPTION
     registry = _registry(selection, names, style, prefix, defaults, description)
-    return Resolution(registry, _ordered(selector.diagnostics), files, dropped, selector.top_parsed)
+    return Resolution(registry, _ordered(selector.lookup.diagnostics), files, dropped, selector.top_parsed)
 
 
 def _ordered(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
