@@ -50,6 +50,7 @@ __all__ = ["DEFAULT_PORT", "PATH", "HttpOptions", "main", "refusal"]
 logger = logging.getLogger("data_pkg.mcp")
 
 PATH = "/mcp"
+"""Where MCP is served, as the SDK and data-hosted serve it."""
 DEFAULT_PORT = 8767
 """Beside the sandbox's 8765 and data-hosted's 8766."""
 
