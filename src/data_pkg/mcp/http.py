@@ -45,7 +45,7 @@ from data_pkg.net import base_url, bind, cannot_listen, host_allowed, is_loopbac
 from data_pkg.serving import Server
 from data_pkg.settings import HTTP_TOKEN_VARIABLE, RANDOM_VALUE_COMMAND, Secret, http_token
 
-__all__ = ["DEFAULT_PORT", "PATH", "HttpOptions", "main", "refusal"]
+__all__ = ["DEFAULT_PORT", "PATH", "Guard", "HttpOptions", "build", "main", "refusal"]
 
 logger = logging.getLogger("data_pkg.mcp")
 
@@ -101,7 +101,10 @@ def _answered_hosts(options: HttpOptions) -> tuple[str, ...]:
         wildcard = ipaddress.ip_address(bound).is_unspecified
     except ValueError:
         wildcard = False  # a name: clients may send it
-    return options.allowed_hosts if wildcard else (*options.allowed_hosts, options.host.lower())
+    if wildcard:
+        return options.allowed_hosts
+    # A Host header writes an IPv6 address in brackets; --host may give it either way.
+    return (*options.allowed_hosts, f"[{bound.lower()}]" if ":" in bound else bound.lower())
 
 
 def _refused(status: int, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
