@@ -122,14 +122,21 @@ def origin(module: str, name: str) -> Origin:
         if name in _assigned(node):
             assert isinstance(node, (ast.Assign, ast.AnnAssign))
             return Origin(module, name, node, _attribute_doc(body, index))
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if (alias.asname or alias.name) == name:
-                    source = _absolute(module, node)
-                    if _file(f"{source}.{alias.name}").is_file():
-                        raise LookupError(f"{module}.{name} is a module")
-                    return origin(source, alias.name)
+        imported = _imported(module, node, name) if isinstance(node, ast.ImportFrom) else None
+        if imported is not None:
+            return origin(*imported)
     raise LookupError(f"{module}.{name} is defined nowhere the page can read")
+
+
+def _imported(module: str, node: ast.ImportFrom, name: str) -> tuple[str, str] | None:
+    """The module and the name there that ``node`` (in ``module``) imports as ``name``, if it does."""
+    for alias in node.names:
+        if (alias.asname or alias.name) == name:
+            source = _absolute(module, node)
+            if _file(f"{source}.{alias.name}").is_file():
+                raise LookupError(f"{module}.{name} is a module")
+            return source, alias.name
+    return None
 
 
 def public_names(module: str) -> list[str]:
@@ -226,24 +233,29 @@ def _first_paragraph(doc: str | None) -> str:
     return " ".join((doc or "").split("\n\n", 1)[0].split())
 
 
+def _member(body: list[ast.stmt], index: int) -> tuple[list[str], str, str | None] | None:
+    """The outline lines, name and docstring of a public field, method or property of a class; None otherwise."""
+    item = body[index]
+    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name) and not item.target.id.startswith("_"):
+        return [_value(item, item.target.id, "    ")], item.target.id, _attribute_doc(body, index)
+    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and not item.name.startswith("_"):
+        decorators = [ast.unparse(d) for d in item.decorator_list]
+        marks = [f"    @{d}" for d in decorators if d in ("property", "classmethod", "staticmethod")]
+        return [*marks, _signature(item, item.name, "    ")], item.name, ast.get_docstring(item)
+    return None
+
+
 def _class(node: ast.ClassDef, name: str) -> tuple[list[str], list[str]]:
     """The class's outline (its line, fields, methods and properties) and a line per documented member."""
     bases = ", ".join(ast.unparse(base) for base in node.bases)
     outline = [f"class {name}({bases})" if bases else f"class {name}"]
     members: list[str] = []
-    for index, item in enumerate(node.body):
-        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-            member, doc = item.target.id, _attribute_doc(node.body, index)
-            if member.startswith("_"):
-                continue
-            outline.append(_value(item, member, "    "))
-        elif isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and not item.name.startswith("_"):
-            member, doc = item.name, ast.get_docstring(item)
-            decorators = [ast.unparse(d) for d in item.decorator_list]
-            outline += [f"    @{d}" for d in decorators if d in ("property", "classmethod", "staticmethod")]
-            outline.append(_signature(item, member, "    "))
-        else:
+    for index in range(len(node.body)):
+        found = _member(node.body, index)
+        if found is None:
             continue
+        lines, member, doc = found
+        outline += lines
         if doc:
             members.append(f"- `{member}`: {_prose(_first_paragraph(doc))}")
     outline[0] += ":" if len(outline) > 1 else ": ..."
