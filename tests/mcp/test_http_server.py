@@ -7,6 +7,7 @@ and no address other machines reach without saying so.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -281,3 +282,37 @@ async def test_stopping_with_clients_connected_ends_their_streams_quietly(sandbo
                 assert await server.process.wait() == 130  # as a shell reports an interrupted command
     assert "an open stream was closed by the shutdown" in server.log
     assert " ERROR " not in server.log and "Traceback" not in server.log, server.log
+
+
+INSPECTOR = Path(__file__).resolve().parents[2] / ".ci" / "node" / "node_modules" / ".bin" / "mcp-inspector"
+
+
+@pytest.mark.skipif(
+    not (INSPECTOR.exists() and (INSPECTOR.parent / "node").exists()),
+    reason="MCP Inspector CLI not installed: run scripts/install-inspector.sh (needs npm; .ci/run does it)",
+)
+async def test_the_inspector_lists_strictly_and_calls_over_http_with_the_token(sandbox: str, tmp_path: Path) -> None:
+    env = server_env(sandbox, DATA_API_KEY=KEY, DATA_MCP_MANIFEST="analyst", DATA_MCP_HTTP_TOKEN=TOKEN)
+    inspector_env = {**os.environ, "PATH": f"{INSPECTOR.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    inspector_env |= {"HOME": str(tmp_path), "MCP_CATALOG_PATH": str(tmp_path / "catalog.json")}
+
+    async def inspect(url: str, *args: str) -> dict[str, object]:
+        command = [str(INSPECTOR), "--cli", "--server-url", url, "--header", f"Authorization: Bearer {TOKEN}", *args]
+        with anyio.fail_after(120):
+            done = await anyio.run_process(command, env=inspector_env, check=False)
+        assert done.returncode == 0, done.stderr.decode()[-2000:]
+        answer: dict[str, object] = json.loads(done.stdout)
+        return answer
+
+    async with served(env) as server:
+        listed = await inspect(server.url, "--method", "tools/list", "--strict", "--format", "json")
+        called = await inspect(
+            server.url, "--method", "tools/call", "--tool-name", "quote", "--tool-arg", "symbol=AAPL"
+        )
+    assert "schemaFindings" not in listed  # --strict's portability lint: no error and no warning
+    result = listed["result"]
+    assert isinstance(result, dict) and {"quote", "profile"} <= {tool["name"] for tool in result["tools"]}
+    content = called["content"]
+    assert called["isError"] is False and isinstance(content, list)
+    assert json.loads(content[0]["text"])["symbol"] == "AAPL"
+    assert TOKEN not in server.log and KEY not in server.log
