@@ -1,9 +1,11 @@
 """The budget holds by an exact o200k count, whatever the text: the bound never undercounts.
 
 The adversarial corpus is generated here from fixed seeds (so it is committed as this test): random
-letters, base64, hex, punctuation, random words, camelCase, CJK, emoji, Hangul, every Unicode block,
-each alone and mixed with ASCII. The writer's answers to hostile rows (long CJK names, emoji after
-ASCII rows, 60 long text fields, one row of 20,000 short strings) are counted exactly too.
+letters, base64, hex, punctuation, random words, camelCase, short pieces of mixed case, the letter
+pairs o200k has no token for side by side, CJK, emoji, Hangul, every Unicode block, each alone and mixed with ASCII. The
+writer's answers to hostile rows (long CJK names, emoji after ASCII rows, 60 long text fields, one row
+of 20,000 short strings) are counted exactly too. The letters' charge rests on ``UNMERGED``, which is
+checked against the encoding itself.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from data_pkg.answers import CallContext, estimate_tokens, write_answer
+from data_pkg.answers._tokens import RARE, UNMERGED
 from data_pkg.catalog import by_key
 from data_pkg.toolsets import AnswerSpec
 
-LETTERS, LOWER = string.ascii_letters, string.ascii_lowercase
+LETTERS, LOWER, UPPER = string.ascii_letters, string.ascii_lowercase, string.ascii_uppercase
 
 
 def _chars(low: int, high: int) -> list[str]:
@@ -32,6 +35,10 @@ def _chars(low: int, high: int) -> list[str]:
 
 CJK, EMOJI, HANGUL = _chars(0x4E00, 0xA000), _chars(0x1F300, 0x1FB00), _chars(0xAC00, 0xD7A4)
 BMP, ASTRAL = _chars(0x80, 0x10000), _chars(0x10000, 0x30000)
+
+
+CAPITAL_SMALL = [pair for pair in UNMERGED if pair[0].isupper() and pair[1].islower()]
+"""Each a piece of two tokens ('Xb'): the bound charges such text exactly its count."""
 
 
 def _pick(alphabet: str | list[str], n: int) -> Callable[[random.Random], str]:
@@ -62,7 +69,12 @@ CORPUS: dict[str, Callable[[random.Random], str]] = {
     "random words and signs": _words(LOWER + ",.;:!?'\"-", " "),
     "CSV of random words": lambda rng: "\n".join(_words(LETTERS, ",")(rng)[:60] for _ in range(100)),
     "spaces and tabs": _pick(" \t a1.", 6000),
-    "camelCase humps": lambda rng: "".join(rng.choice(LOWER) + rng.choice(string.ascii_uppercase) for _ in range(3000)),
+    "camelCase humps": lambda rng: "".join(rng.choice(LOWER) + rng.choice(UPPER) for _ in range(3000)),
+    "short pieces of mixed case": _words(LETTERS, ""),
+    # A token a letter where the old charge of 0.65 a letter assumed merging (six tokens for 'XbZcYb', charged five).
+    "unmerged pairs side by side": lambda rng: "".join(rng.choice(UNMERGED) for _ in range(3000)),
+    "unmerged pairs as words": lambda rng: " ".join(rng.choice(UNMERGED) for _ in range(3000)),
+    "unmerged capital-small pairs": lambda rng: "".join(rng.choice(CAPITAL_SMALL) for _ in range(3000)),
     "CJK": _pick(CJK, 2500),
     "CJK and ASCII": _mixed(CJK),
     "emoji": _pick(EMOJI, 2500),
@@ -93,6 +105,40 @@ def test_the_bound_is_never_under_the_exact_count_of_hostile_text(kind: str, see
 @example("\x0c;=")  # a form feed before punctuation stays a piece of its own: three tokens, once charged 2
 def test_the_bound_is_never_under_the_exact_count_of_any_text(text: str) -> None:
     assert estimate_tokens(text) >= o200k.count(text)
+
+
+def test_the_unmerged_pairs_are_the_letter_pairs_o200k_has_no_token_for() -> None:
+    # Small after small, capital after capital, small after capital: the pairs one piece of letters can hold.
+    pairs = [a + b for first, second in ((LOWER, LOWER), (UPPER, UPPER), (UPPER, LOWER)) for a in first for b in second]
+    assert [pair for pair in pairs if len(o200k.tokenizer().encode(pair)) > 1] == UNMERGED
+    # Pairs counted one by one (neither letter rare, not a capital before a small letter) must differ in their
+    # letters: bytes.count does not count overlapping matches, so a doubled letter ('kkk') would be counted short.
+    counted = [p for p in UNMERGED if not set(p) & set(RARE) and not (p[0].isupper() and p[1].islower())]
+    assert counted == ["gk", "UO"]
+
+
+def test_the_pairs_the_bound_counts_as_merged_are_o200k_tokens() -> None:
+    # A space before letters or signs is charged less than a token because its pair with what follows is one token,
+    # and a group of up to three digits is charged one token because it is one.
+    single = [" " + c for c in LETTERS + string.punctuation] + [str(n) for n in range(1000)]
+    single += [f"{n:02d}" for n in range(100)] + [f"{n:03d}" for n in range(100)]
+    assert [text for text in single if len(o200k.tokenizer().encode(text)) != 1] == []
+
+
+@settings(max_examples=3_000, deadline=None)
+@given(st.text(alphabet=LETTERS + " \t\n", max_size=24))
+@example("XbZcYb")  # six tokens, once charged five: 670 of 720,000 such strings were one token under
+@example("ZLkqj")  # a token a letter: 'kq' and 'qj' are no token
+@example("qJvZVJABp")
+@example("Jw\nYHFRVqM")
+def test_the_bound_is_never_under_the_exact_count_of_letters_of_mixed_case(text: str) -> None:
+    assert estimate_tokens(text) >= o200k.count(text)
+
+
+def test_short_strings_of_mixed_case_letters_are_never_undercounted() -> None:
+    rng = random.Random(670)
+    texts = ["".join(rng.choice(LETTERS + "  \t\n'") for _ in range(rng.randint(1, 16))) for _ in range(20_000)]
+    assert [t for t in texts if estimate_tokens(t) < o200k.count(t)] == []
 
 
 def _read(answer: Any) -> int:

@@ -3,11 +3,25 @@
 The o200k encoding first splits text into pieces (a run of letters with at most one sign before it,
 a group of one to three digits, a run of punctuation, white space, line breaks) and then merges the
 bytes of each piece into tokens, so a piece never costs more tokens than it has bytes. The bound
-charges one token per piece, one per group of three digits, for each further letter or sign of a
-piece the most it costs in random text of its class, and one per byte outside ASCII (a byte is the
-smallest token). ``tests/answers/test_token_bound.py`` holds it to the exact count of an adversarial
-corpus (random letters, base64, punctuation, CJK, emoji, every Unicode block, random text) and of
-hostile answers: it never undercounts. It overcounts prose and names about 2x and numbers little.
+charges one token per group of three digits (each is one token), one per sign of a run of punctuation,
+one per byte of white space, a line break or a character outside ASCII (a byte is the smallest token),
+less for a space before letters or signs (its pair with what follows is a token), and for letters what
+merging must leave at most:
+
+Merging stops only when no two neighbouring tokens make a token together, so two single letters stay
+side by side only where their pair is no token (``UNMERGED``, 284 of the letter pairs a piece can hold,
+such as ``kq`` and ``Xb``) or a piece ends. A run of ``n`` letters with ``P`` such places then costs at
+most ``(2n + 1 + P) / 3`` tokens: single letters apart from each other, each followed by a token of two
+or more, is the most tokens its bytes allow. The bound charges that for every run of letters, with
+every capital after a small letter (which starts a piece), every capital before a small one, every
+apostrophe (a contraction may end a piece inside a run) and every other unmerged pair inside a run
+counted in ``P``; the rare letters (``RARE``), most of whose pairs are no token, are charged a byte each.
+
+So the bound is proven from the encoding's facts, not fitted to samples: ``tests/answers/test_token_bound.py``
+checks those facts against the encoding (``UNMERGED``, the space pairs, the digit groups) and holds the
+whole bound to the exact count of an adversarial corpus (random letters of mixed case, the unmerged pairs
+side by side, base64, punctuation, CJK, emoji, every Unicode block, random text drawn by hypothesis) and
+of hostile answers. It overcounts prose and names about 2x and numbers little.
 
 The charges are additive over lines (a line break ends every piece), so the writer charges a chunk
 of rows' lines at once and never counts a row twice.
@@ -15,16 +29,33 @@ of rows' lines at once and never counts a row twice.
 
 from __future__ import annotations
 
-LETTER = 0.65
-"""Tokens charged per ASCII letter after the first of a piece (random letters cost o200k about 0.55)."""
+_UNMERGED_PAIRS = (
+    "bq gk gq jv jz kq kz lq nq qf qg qj qk qv qz rj tq wq wz xg xj xk xq xv xw yq zj zq zv "
+    "EJ FJ FQ FZ GJ GQ GZ IY JH JQ JX JY JZ KJ KQ KX KZ LJ LQ LZ MZ NQ OQ OZ PZ QF QG QH QJ QK QO QW QX QY QZ RZ TQ "
+    "UO UQ VJ VQ VY VZ WJ WQ WZ XG XH XJ XK XQ XU XW YB YF YH YI YJ YQ YV ZB ZC ZJ ZK ZL ZP ZQ ZV "
+    "Aq Bf Bq Bv Bz Cj Ck Cq Cw Cz Dg Dk Dq Eo Ew Ff Fh Fj Fq Fv Fz Gd Gf Gg Gk Gm Gq Gv Gx Gz Hc Hf Hh Hj Hk Hn Hq "
+    "Ih Iu Jb Jc Jd Jf Jg Jj Jk Jm Jp Jq Jr Jt Jv Jw Jx Jz Kc Kf Kj Kk Kp Kq Kx Kz Lh Lk Lq Lr Lw Lx Lz Nf Nn Nq Nw "
+    "Oa Oe Oq Pj Pp Pq Pz Qb Qd Qe Qf Qh Qj Qk Qm Qn Qp Qq Qv Qw Qx Qy Qz Rj Rk Rr Rz Sg Sx Tg Tj Tn Tq Tt Tz Ue Uj "
+    "Uo Uq Uu Vb Vd Vf Vg Vh Vj Vn Vq Vt Vv Vw Vx Wb Wc Wf Wg Wj Wk Wl Wm Wn Wq Wv Ww Wz Xb Xc Xf Xg Xh Xj Xk Xl Xn "
+    "Xo Xq Xr Xv Xw Xx Xy Xz Yb Yc Yd Yf Yg Yh Yj Yk Yl Yp Yq Yt Yv Yw Yx Yy Yz Zb Zc Zf Zg Zk Zl Zp Zq Zr Zs Zt Zx "
+    "Zy Zz"
+)
+UNMERGED = _UNMERGED_PAIRS.split()
+"""The pairs of ASCII letters one piece can hold (small after small, capital after capital, small after capital)
+that are no o200k token: merging can leave both letters single only here (``test_token_bound.py`` derives the
+list from the encoding and compares)."""
+RARE = "jqxzJQXYZ"
+"""Letters charged as a byte each (a token), as if no pair with them merged: most of their pairs are unmerged,
+and they are rare in names and prose, so counting them apart costs less than counting their pairs."""
 PUNCT = 1.0
 """Tokens charged per punctuation byte after the first of a run: the most it can cost (random punctuation costs
 about 0.66 a byte, but a run of rare signs, such as ``{?{.``, is a token a byte)."""
 LEADING_SPACE = 0.25
-"""Tokens charged for a space before letters or punctuation, which o200k takes into their piece."""
-RARE_SPACE_BEFORE_LETTERS = 0.5
-"""Tokens charged on top for a tab or form feed before letters: the piece it starts rarely merges ('\x0bQb' is three
-tokens, where 'Qb' alone is charged 1.65)."""
+"""Tokens charged for a space before punctuation, which o200k takes into its piece: every space-sign pair is a
+token, so the piece costs at most as many tokens as it has signs."""
+SPACE_BEFORE_LETTERS = 2 / 3
+"""Tokens charged for a space before letters: a byte of their piece whose pair with the first letter is a token
+(every space-letter pair is), so one fewer place where two single bytes can stand."""
 DIGITS_PER_TOKEN = 3
 """o200k makes one token of each group of at most three digits."""
 
@@ -38,6 +69,8 @@ def _class(byte: int) -> bytes:
     if (byte < 32 and char not in "\t\n\r\x0b\x0c") or byte == 127:
         # A control character merges with nothing, not even a space before it (' \x08' is two tokens), and
         # U+001C-U+001F are no white space to o200k although str.isspace() says so: one token each.
+        return b"x"
+    if char in RARE:
         return b"x"
     if char.isalpha():
         return b"u" if char.isupper() else b"l"
@@ -59,6 +92,11 @@ def _mask(picked: bytes) -> bytes:
 
 
 _LETTERS = _mask(b"lu")
+_UNMERGED_COMMON = [
+    pair.encode() for pair in UNMERGED if not set(pair) & set(RARE) and not (pair[0].isupper() and pair[1].islower())
+]
+"""The unmerged pairs the classes do not count already (a rare letter is charged apart, every capital before a
+small letter counts): ``gk`` and ``UO``."""
 _DIGITS = _mask(b"d")
 _PUNCT = _mask(b"p")
 
@@ -81,22 +119,27 @@ def charge(text: str) -> float:
     data = text.encode("utf-8", "surrogatepass")  # a lone surrogate (JSON allows one) is three bytes
     classes = data.translate(_CLASSES)
     letters, letter_runs = _runs(data.translate(_LETTERS))
-    humps = classes.count(b"lu")  # camelCase: a capital after small letters starts a piece
+    # Where two single letters may stand side by side in a run: a capital after a small letter (a piece starts),
+    # a capital before a small one, an apostrophe (a contraction may end a piece), an unmerged pair.
+    unmerged = (
+        classes.count(b"lu")
+        + classes.count(b"ul")
+        + data.count(b"'")
+        + sum(data.count(pair) for pair in _UNMERGED_COMMON)
+    )
     digits, digit_runs = _runs(data.translate(_DIGITS))
     punct, punct_runs = _runs(data.translate(_PUNCT))
     # Only a plain space reliably joins the piece after it (' word' is one token, '\x0bZ' two, '\x0c;=' three).
-    leading = sum(classes.count(pair) for pair in (b"sl", b"su", b"sp"))
+    before_letters = classes.count(b"sl") + classes.count(b"su")
     total = (
-        letter_runs
-        + humps
-        + (letters - letter_runs - humps) * LETTER
+        (2 * letters + letter_runs + unmerged) / 3
         + (digits + (DIGITS_PER_TOKEN - 1) * digit_runs) / DIGITS_PER_TOKEN
         + punct_runs
         + (punct - punct_runs) * PUNCT
         + classes.count(b"s")
         + classes.count(b"t")
-        + (classes.count(b"tl") + classes.count(b"tu")) * RARE_SPACE_BEFORE_LETTERS
-        - leading * (1 - LEADING_SPACE)
+        - before_letters * (1 - SPACE_BEFORE_LETTERS)
+        - classes.count(b"sp") * (1 - LEADING_SPACE)
         + classes.count(b"n")
         + classes.count(b"x")
     )
