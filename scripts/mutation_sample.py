@@ -62,6 +62,8 @@ class Mutant:
     killed: bool
     tests: tuple[str, ...] = ()
     """The tests it was run against."""
+    caught_by: str | None = None
+    """The first test that failed on it (or ``timeout``): a kill can be checked."""
     equivalent: str | None = None
     """Why the change is not observable, where it is not; such a mutant is left out of the score."""
 
@@ -148,16 +150,23 @@ def mutated(source: str, index: int) -> tuple[str, int, str]:
     return ast.unparse(tree), line, change
 
 
-def run_tests(tests: list[str], timeout: float) -> bool:
-    """Whether the tests fail (the mutant is killed); a run over its time limit counts as killed."""
+def run_tests(tests: list[str], timeout: float) -> str | None:
+    """The first test that fails (the mutant is killed), or None; a run over its time limit is ``timeout``."""
     command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-n", "0", *tests]
     with tempfile.TemporaryDirectory(prefix="mutant-examples-") as examples:
         environment = {**os.environ, "HYPOTHESIS_STORAGE_DIRECTORY": examples}
         try:
             done = subprocess.run(command, capture_output=True, timeout=timeout, check=False, env=environment)
         except subprocess.TimeoutExpired:
-            return True
-    return done.returncode != 0
+            return "timeout"
+    if done.returncode == 0:
+        return None
+    failed = [
+        line.split()[1]
+        for line in done.stdout.decode(errors="replace").splitlines()
+        if line.startswith(("FAILED ", "ERROR "))
+    ]
+    return failed[0] if failed else f"exit status {done.returncode}"
 
 
 def sample(module: Path, indexes: list[int] | None, every: int, tests: list[str], timeout: float) -> list[Mutant]:
@@ -171,8 +180,9 @@ def sample(module: Path, indexes: list[int] | None, every: int, tests: list[str]
         for index in indexes if indexes is not None else range(0, count, every):
             text, line, change = mutated(source, index)
             module.write_text(text)
-            killed = run_tests(tests, timeout)
-            mutant = Mutant(str(module), index, line, lines[line - 1].strip(), change, killed, tuple(tests))
+            caught_by = run_tests(tests, timeout)
+            code = lines[line - 1].strip()
+            mutant = Mutant(str(module), index, line, code, change, caught_by is not None, tuple(tests), caught_by)
             found.append(mutant)
             print(f"{module}:{line}: {change}: {'killed' if mutant.killed else 'SURVIVED'}", flush=True)
     finally:

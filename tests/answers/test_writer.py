@@ -191,3 +191,38 @@ def test_a_sentence_the_note_ends_with_is_charged_to_the_budget() -> None:
     assert "to fit 1,000 tokens" in (
         write_answer(daily_bars(dt.date(2024, 12, 31), 1258), spec, HISTORY, also=KEPT).note or ""
     )
+
+
+def _nested(depth: int, leaf: Any) -> Any:
+    """``leaf`` under ``depth`` objects, each also holding a null."""
+    value = leaf
+    for _ in range(depth):
+        value = {"gone": None, "in": value}
+    return value
+
+
+def test_nulls_are_dropped_64_levels_deep_and_kept_below() -> None:
+    # The writer walks 64 levels (an upstream can nest hundreds deep, and the walk is recursive).
+    shown = json.loads(write_answer(_nested(70, 1), AnswerSpec(max_tokens=1_000_000, format="json")).text)
+    depth, kept = 0, 0
+    while isinstance(shown, dict):
+        kept += "gone" in shown
+        shown, depth = shown["in"], depth + 1
+    assert (depth, kept) == (70, 6)
+
+
+def test_a_long_text_64_levels_deep_is_shortened_and_one_deeper_is_left_as_it_came() -> None:
+    # The writer looks for texts to shorten as deep as it walks: a text whose path is 64 names long is found.
+    spec = AnswerSpec(max_tokens=2_000, format="json")
+    shortened = write_answer(_nested(64, "word " * 5_000), spec)
+    assert not shortened.withheld and shortened.note is not None and "Cut to fit" in shortened.note
+    deeper = write_answer(_nested(65, "word " * 5_000), spec)
+    assert deeper.withheld and deeper.note is not None and deeper.note.startswith("The answer is over the 2,000-token")
+
+
+def test_the_note_names_four_cut_texts_and_counts_the_rest() -> None:
+    value = {f"text{i}": "word " * 2_000 for i in range(6)}
+    answer = write_answer(value, AnswerSpec(max_tokens=MIN_BUDGET, format="json"))
+    assert answer.note is not None and not answer.withheld
+    named = re.findall(r"text\d at [\d,]+ of 10,000 characters", answer.note)
+    assert len(named) == 4 and answer.note.endswith("; and 2 more.")
