@@ -1,6 +1,7 @@
 """The local server application: tool list from the registry, calls through the client.
 
-``create_app()`` returns the MCP ``Server``; ``main()`` serves it over stdio.
+``create_app()`` returns the MCP ``Server``; ``main()`` serves it over stdio (``data_pkg.mcp.http`` serves the
+same application over Streamable HTTP).
 Only JSON-RPC goes to stdout; every log line goes to stderr, which the
 desktop assistant keeps as the server's log.
 
@@ -94,7 +95,8 @@ def reload_enabled(env: Mapping[str, str]) -> bool:
 def cache_hints(env: Mapping[str, str]) -> dict[CacheableMethod, CacheHint]:
     """The freshness 2026-07-28 results of the listing methods carry (``ttlMs``, ``cacheScope``).
 
-    Private: the list is this server's, for the one client on its stdin, never for a shared cache.
+    Private: the list is this server's, for its own clients (the one on stdin, or those of ``serve --http``), never
+    for a shared cache.
     """
     hint = CacheHint(LIST_TTL_MS if reload_enabled(env) else FIXED_LIST_TTL_MS, "private")
     return {"tools/list": hint, "server/discover": hint}
