@@ -107,6 +107,28 @@ def test_the_bound_is_never_under_the_exact_count_of_any_text(text: str) -> None
     assert estimate_tokens(text) >= o200k.count(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "charged"),
+    [
+        ("", 0),
+        ("a", 1),  # a run of one letter: (2 + 1) / 3
+        ("hello", 4),  # (2 * 5 + 1) / 3 = 3.67
+        ("hello world", 8),  # 11/3, a space before letters 2/3, 11/3
+        ("Apple Inc.", 9),  # (10 + 1 + 1 capital before a small letter) / 3, 2/3, (6 + 1 + 1) / 3, a sign: 8.33
+        ("XbZcYb", 6),  # X, Z and Y are rare (a byte each), b, c, b runs of one
+        ("gk", 2),  # an unmerged pair of common letters: (4 + 1 + 1) / 3
+        ("12345", 3),  # (5 digits + 2 a run) / 3
+        ("2024-01-02", 7),  # (8 + 2 * 3) / 3 for the digits, two signs
+        (" ;", 2),  # a space before a sign 1/4, the sign 1
+        ("a\tb", 3),  # a tab is a byte of its own
+        ("\x08", 1),  # a control character: a byte
+        ("\u00e9", 2),  # two bytes outside ASCII
+    ],
+)
+def test_the_charges_are_the_documented_ones(text: str, charged: int) -> None:
+    assert estimate_tokens(text) == charged
+
+
 def test_the_unmerged_pairs_are_the_letter_pairs_o200k_has_no_token_for() -> None:
     # Small after small, capital after capital, small after capital: the pairs one piece of letters can hold.
     pairs = [a + b for first, second in ((LOWER, LOWER), (UPPER, UPPER), (UPPER, LOWER)) for a in first for b in second]
