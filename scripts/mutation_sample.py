@@ -162,7 +162,7 @@ def run_tests(tests: list[str], timeout: float) -> str | None:
     if done.returncode == 0:
         return None
     failed = [
-        line.split()[1]
+        line.split(" ", 1)[1].split(" - ", 1)[0]  # the test's id, spaces in its parameters and all
         for line in done.stdout.decode(errors="replace").splitlines()
         if line.startswith(("FAILED ", "ERROR "))
     ]
@@ -200,9 +200,9 @@ def retried(path: Path, timeout: float) -> list[Mutant]:
     before = read_run(path)
     again: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for m in before:
-        if not m.killed:
+        if not m.killed and not m.equivalent:
             again.setdefault((m.module, m.tests), []).append(m.index)
-    found = [m for m in before if m.killed]
+    found = [m for m in before if m.killed or m.equivalent]
     for (module, tests), indexes in again.items():
         found += sample(Path(module), indexes, 1, list(tests), timeout)
     return found
@@ -251,13 +251,14 @@ def main() -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     began = time.monotonic()
     found = [m for path in given.add for m in read_run(path)]
+    earlier = sum(json.loads(path.read_text()).get("seconds", 0) for path in [*given.add, *filter(None, [given.retry])])
     if given.retry:
         found += retried(given.retry, given.timeout)
     for module in given.modules:
         found += sample(module, None, given.every, given.tests, given.timeout)
     reasons = equivalents(given.equivalent)
     found = [replace(m, equivalent=None if m.killed else reasons.get((m.module, m.code, m.change))) for m in found]
-    figures = summary(found, given.every, time.monotonic() - began)
+    figures = summary(found, given.every, earlier + time.monotonic() - began)
     print(json.dumps({k: v for k, v in figures.items() if k not in ("survivors", "tried")}))
     if given.output:
         given.output.write_text(json.dumps(figures, indent=2) + "\n")

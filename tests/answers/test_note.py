@@ -329,3 +329,17 @@ def test_an_offset_note_names_the_next_offset_and_rows() -> None:
     answer = write_answer(rows, AnswerSpec(max_tokens=500), call)
     assert answer.note is not None and f"For rows {answer.shown + 1}-400 " in answer.note
     assert f"offset={100 + answer.shown}." in answer.note
+
+
+def test_the_page_planner_weighs_64_row_counts_below_the_most_that_fit() -> None:
+    # 155 of 182 rows fit. Showing 91 would leave one call (limit=91, page=1), but 91 is the 65th count from 155
+    # down: the planner weighs 155 to 92 (its work is bounded), where the rest takes two calls at best, and
+    # shows the most rows that do that.
+    rows = [{"id": i} for i in range(182)]
+    call = CallContext(params=frozenset({"page", "limit"}), arguments={"page": 0, "limit": 182})
+    weighed = range(155, 91, -1)
+    fewest = min(len(aligned_pages(kept, 182)) for kept in weighed)
+    assert fewest == 2 and len(aligned_pages(91, 182)) == 1
+    cut = note(rows, 155, budget=8_000, where="", call=call)
+    assert cut.kept == max(kept for kept in weighed if len(aligned_pages(kept, 182)) == fewest)
+    assert "in turn" in cut.note
