@@ -25,11 +25,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from data_pkg.files import write_atomic
 
-__all__ = ["SEVERITIES", "Example", "Finding", "Rule", "RuleTable", "Severity", "Snippet", "Status"]
+__all__ = [
+    "SEVERITIES",
+    "Example",
+    "Finding",
+    "Position",
+    "Report",
+    "Rule",
+    "RuleTable",
+    "Severity",
+    "Snippet",
+    "Status",
+]
 
 Severity = Literal["error", "warning", "info"]
 """``error`` fails (the host, the server or a lint run); ``warning`` fails lint only under ``--strict``;
@@ -177,20 +188,57 @@ class RuleTable(Mapping[str, Rule]):
     def __repr__(self) -> str:
         return f"RuleTable({', '.join(self._rules)})"
 
-    def finding(
+
+class Position(Protocol):
+    """Anything that knows where it was written: a manifest's node, a desktop config's JSON node."""
+
+    @property
+    def line(self) -> int | None:
+        """1-based line, or None."""
+
+    @property
+    def col(self) -> int | None:
+        """1-based column, or None."""
+
+
+class Report:
+    """The one way a check reports: ``report.add(code, message, hint=..., at=node)``.
+
+    A report belongs to one family of rules (``rules``) and, where the findings are about one file,
+    to that ``file``. Each finding it makes has the severity its rule declares (KeyError for a code
+    the family does not have), so no check spells a severity or builds a :class:`Finding` itself.
+    A check that finds one problem and hands it on at once (a parser that stops at the first
+    syntax error) uses ``Report(rules, file).add(...)``, which returns the finding too.
+    """
+
+    def __init__(self, rules: RuleTable, file: str | None = None) -> None:
+        self.rules = rules
+        self.file = file
+        self.findings: list[Finding] = []
+        """What was reported, in the order it was."""
+
+    def add(
         self,
         code: str,
         message: str,
         *,
         hint: str | None = None,
-        file: str | None = None,
+        at: Position | None = None,
         line: int | None = None,
         col: int | None = None,
+        file: str | None = None,
         severity: Severity | None = None,
     ) -> Finding:
-        """A :class:`Finding` of rule ``code`` (KeyError for an unknown code).
+        """Report rule ``code``: the finding, kept in :attr:`findings` and returned.
 
-        Its severity is the rule's unless ``severity`` gives another: a desktop entry's launcher
-        is a warning where a wrong ``args`` is an error, under one code.
+        Where it is: ``at`` (a node with a line and column) or ``line`` and ``col``; in ``file``, or
+        the report's. Its severity is the rule's unless ``severity`` gives another: a desktop entry's
+        launcher is a warning where a wrong ``args`` is an error, under one code.
         """
-        return Finding(code, severity or self[code].severity, message, hint, file, line, col)
+        if at is not None:
+            line, col = at.line, at.col
+        found = Finding(
+            code, severity or self.rules[code].severity, message, hint, self.file if file is None else file, line, col
+        )
+        self.findings.append(found)
+        return found

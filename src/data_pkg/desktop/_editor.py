@@ -19,7 +19,7 @@ from typing import Protocol
 
 from data_pkg.desktop._shapes import Shape
 from data_pkg.json_reader import JsonNode
-from data_pkg.rules import Severity
+from data_pkg.rules import Report
 from data_pkg.suggest import closest
 
 __all__ = ["check_entry_shape", "check_file_keys"]
@@ -39,20 +39,19 @@ class _Reporter(Protocol):
     def inputs(self) -> frozenset[str]:
         """The ids ``inputs`` declares."""
 
-    def add(
-        self, code: str, at: JsonNode | None, message: str, fix: str | None, severity: Severity | None = None
-    ) -> None:
-        """Report ``code`` at ``at``."""
+    @property
+    def report(self) -> Report:
+        """Where the findings go (:data:`~data_pkg.desktop._codes.CODES`)."""
 
 
 def _unknown_key(checker: _Reporter, key: JsonNode, known: frozenset[str], where: str) -> None:
     close = closest(key.value, known)
-    checker.add(
+    checker.report.add(
         "DC216",
-        key,
         f'{where} has the key "{key.value}", which {checker.shape.host} does not read (it ignores it)'
         + (f'; did you mean "{close[0]}"?' if close else ""),
-        f'rename it to "{close[0]}"' if close else f"remove it (the keys are: {', '.join(sorted(known))})",
+        hint=f'rename it to "{close[0]}"' if close else f"remove it (the keys are: {', '.join(sorted(known))})",
+        at=key,
     )
 
 
@@ -72,11 +71,11 @@ def check_file_keys(checker: _Reporter, document: JsonNode) -> frozenset[str]:
     if node is None:
         return frozenset()
     if node.kind != "array":
-        checker.add(
+        checker.report.add(
             "DC217",
-            node,
             f"{shape.inputs_key} is a JSON {node.kind}; {shape.host} expects a list of inputs",
-            f'write "{shape.inputs_key}": [{{"type": "promptString", "id": "...", "password": true}}]',
+            hint=f'write "{shape.inputs_key}": [{{"type": "promptString", "id": "...", "password": true}}]',
+            at=node,
         )
         return frozenset()
     return frozenset(i for i in (_input_id(checker, item) for item in node.items) if i is not None)
@@ -85,20 +84,20 @@ def check_file_keys(checker: _Reporter, document: JsonNode) -> frozenset[str]:
 def _input_id(checker: _Reporter, item: JsonNode) -> str | None:
     """The id of one declared input, or None after DC217 says what it lacks."""
     if item.kind != "object":
-        checker.add(
+        checker.report.add(
             "DC217",
-            item,
             f"an input is a JSON {item.kind}, not an object with type and id",
-            'write {"type": "promptString", "id": "...", "description": "...", "password": true}',
+            hint='write {"type": "promptString", "id": "...", "description": "...", "password": true}',
+            at=item,
         )
         return None
     lacking = [field for field in ("type", "id") if (v := item.member(field)) is None or v.kind != "string"]
     if lacking:
-        checker.add(
+        checker.report.add(
             "DC217",
-            item,
             f"an input has no string {' and no string '.join(lacking)}: {checker.shape.host} cannot prompt for it",
-            'give it "type": "promptString" and an "id" that ${input:ID} names',
+            hint='give it "type": "promptString" and an "id" that ${input:ID} names',
+            at=item,
         )
     found = item.member("id")
     return found.value if found is not None and found.kind == "string" else None
@@ -110,20 +109,20 @@ def check_entry_shape(checker: _Reporter, label: str, key: JsonNode, entry: Json
     wanted = shape.entry_type
     node = entry.member("type")
     if node is None:
-        checker.add(
+        checker.report.add(
             "DC215",
-            key,
             f'{label} has no type: {shape.host} needs "type": "{wanted}" to start it as a local command',
-            f'add "type": "{wanted}" (data-mcp config print{shape.flag} shows the whole entry)',
+            hint=f'add "type": "{wanted}" (data-mcp config print{shape.flag} shows the whole entry)',
+            at=key,
         )
     elif node.kind != "string" or node.value != wanted:
         shown = f'"{node.value}"' if node.kind == "string" else f"a JSON {node.kind}"
-        checker.add(
+        checker.report.add(
             "DC215",
-            node,
             f"{label}: type is {shown}; data-mcp runs as a local command over standard input and output,"
             f' which {shape.host} starts only for "type": "{wanted}"',
-            f'write "type": "{wanted}"',
+            hint=f'write "type": "{wanted}"',
+            at=node,
         )
     if shape.entry_keys is not None:
         for member, _ in entry.members:
@@ -133,13 +132,13 @@ def check_entry_shape(checker: _Reporter, label: str, key: JsonNode, entry: Json
         for name in _INPUT.findall(value.value):
             if name not in checker.inputs:
                 declared = ", ".join(sorted(checker.inputs)) or "none"
-                checker.add(
+                checker.report.add(
                     "DC217",
-                    value,
-                    # The id alone, not the whole reference: in the key's field the reference is masked as a key.
                     f'{label}: a value refers to the input "{name}", which {shape.inputs_key} does not declare'
                     f" (declared: {declared}); {shape.host} has nothing to fill in",
-                    f'declare it: "{shape.inputs_key}": [{{"type": "promptString", "id": "{name}", "password": true}}]',
+                    hint=f'declare it: "{shape.inputs_key}":'
+                    f' [{{"type": "promptString", "id": "{name}", "password": true}}]',
+                    at=value,
                 )
 
 

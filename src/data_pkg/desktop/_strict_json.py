@@ -17,7 +17,7 @@ from data_pkg.desktop._findings import CODES
 from data_pkg.desktop._redact import Redactor
 from data_pkg.desktop._shapes import DESKTOP, Shape
 from data_pkg.json_reader import JsonNode, looks_like_windows_path, read_json
-from data_pkg.rules import Finding
+from data_pkg.rules import Finding, Report
 
 __all__ = ["JsonNode", "StrictResult", "looks_like_windows_path", "read_strict"]
 
@@ -51,7 +51,7 @@ def read_strict(text: str, shape: Shape = DESKTOP) -> StrictResult:
     """
     redactor = Redactor.scan(text)
     reading = read_json(text, voice=shape.voice, excerpt=redactor.excerpt)
-    findings = tuple(
-        CODES.finding(_CODE_OF_KIND[p.kind], p.message, hint=p.hint, line=p.line, col=p.col) for p in reading.problems
-    )
-    return StrictResult(reading.node, findings, redactor)
+    report = Report(CODES)
+    for problem in reading.problems:
+        report.add(_CODE_OF_KIND[problem.kind], problem.message, hint=problem.hint, at=problem)
+    return StrictResult(reading.node, tuple(report.findings), redactor)

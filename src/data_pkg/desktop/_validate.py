@@ -41,7 +41,7 @@ from data_pkg.desktop._strict_json import JsonNode, read_strict
 from data_pkg.errors import ConfigurationError
 from data_pkg.files import byte_position, read_regular
 from data_pkg.placeholders import is_placeholder
-from data_pkg.rules import Finding, Severity
+from data_pkg.rules import Finding, Report, Severity
 from data_pkg.toolsets import (
     STYLE_ENV,
     is_profile_name,
@@ -82,15 +82,17 @@ def read_config(path: str | os.PathLike[str]) -> str:
         data = read_regular(file, limit=MAX_CONFIG_BYTES)
     except FileNotFoundError:
         raise ConfigReadError(
-            CODES.finding("DC111", f"{file} does not exist", hint="data-mcp config install creates it")
+            Report(CODES).add("DC111", f"{file} does not exist", hint="data-mcp config install creates it")
         ) from None
     except PermissionError as error:
         raise ConfigReadError(
-            CODES.finding("DC111", f"{file} cannot be read: {error.strerror or error}", hint="check its permissions")
+            Report(CODES).add(
+                "DC111", f"{file} cannot be read: {error.strerror or error}", hint="check its permissions"
+            )
         ) from None
     except OSError as error:
         raise ConfigReadError(
-            CODES.finding(
+            Report(CODES).add(
                 "DC111",
                 f"{file} cannot be read: {error.strerror or error}",
                 hint="point at the assistant's config file, a regular JSON file",
@@ -101,7 +103,7 @@ def read_config(path: str | os.PathLike[str]) -> str:
     except UnicodeDecodeError as error:
         line, col = byte_position(data, error.start)
         raise ConfigReadError(
-            CODES.finding(
+            Report(CODES).add(
                 "DC111",
                 f"{file} is not UTF-8 (byte 0x{data[error.start]:02X}): the host reads its config as UTF-8",
                 hint="save the file as UTF-8 without BOM",
@@ -149,22 +151,15 @@ class Validation:
 @dataclass
 class _Checker:
     which: Callable[[str], str | None]
-    findings: list[Finding] = field(default_factory=list)
+    report: Report = field(default_factory=lambda: Report(CODES))
     redactor: Redactor = field(default_factory=Redactor)
     shape: Shape = DESKTOP
     inputs: frozenset[str] = frozenset()
     """The ids the file's ``inputs`` declares (editor shape): ``${input:ID}`` may name them."""
 
-    def add(
-        self, code: str, at: JsonNode | None, message: str, fix: str | None, severity: Severity | None = None
-    ) -> None:
-        """Report ``code`` at ``at`` with the rule's severity, unless ``severity`` says otherwise."""
-        line, col = (at.line, at.col) if at is not None else (None, None)
-        self.findings.append(CODES.finding(code, message, hint=fix, line=line, col=col, severity=severity))
-
     def done(self) -> tuple[Finding, ...]:
         """The findings in document order, no key value in any of them."""
-        ordered = sorted(self.findings, key=lambda f: (f.line or 0, f.col or 0, f.code))
+        ordered = sorted(self.report.findings, key=lambda f: (f.line or 0, f.col or 0, f.code))
         return tuple(self.redactor.finding(f) for f in ordered)
 
 
@@ -215,7 +210,8 @@ def validate_config(
         return Validation(strict.findings, redactor=strict.redactor)
     document = strict.node
     redactor = strict.redactor.adding(_secret_values(document))
-    checker = _Checker(which, list(strict.findings), redactor, shape)
+    checker = _Checker(which, Report(CODES), redactor, shape)
+    checker.report.findings.extend(strict.findings)
     if document.kind == "object":
         checker.inputs = check_file_keys(checker, document)
     servers = _servers(checker, document)
@@ -231,22 +227,23 @@ def _servers(checker: _Checker, document: JsonNode) -> JsonNode | None:
     """The servers object of the shape (``mcpServers``, ``servers``), or None after saying why there is none (DC201)."""
     shape, key = checker.shape, checker.shape.servers_key
     if document.kind != "object":
-        checker.add(
+        checker.report.add(
             "DC201",
-            document,
             f"the file holds a JSON {document.kind}, but {shape.host} expects an object with a {key} key",
-            f'wrap it: {{"{key}": {{...}}}}',
+            hint=f'wrap it: {{"{key}": {{...}}}}',
+            at=document,
         )
         return None
     servers = document.member(key)
     if servers is not None and servers.kind == "object":
         return servers
     what = f"has no {key} key" if servers is None else f"has {key} as a {servers.kind}, not an object"
-    checker.add(
+    checker.report.add(
         "DC201",
-        servers or document,
         f"the top-level object {what}: {shape.host} finds no servers to start",
-        _other_shape_hint(document, shape) or f'add "{key}": {{...}} (data-mcp config install{shape.flag} does it)',
+        hint=_other_shape_hint(document, shape)
+        or f'add "{key}": {{...}} (data-mcp config install{shape.flag} does it)',
+        at=servers or document,
     )
     return None
 
@@ -276,12 +273,12 @@ def _check_servers(checker: _Checker, servers: JsonNode, name: str | None, count
             if checked is not None:
                 entries.append(checked)
         elif _url_only(entry):
-            checker.add(
+            checker.report.add(
                 "DC203",
-                key,
                 f'server "{key.value}" has only a url: the host skips it as not a valid server configuration',
-                "give it a command (a url alone is for remote servers this host does not start)",
-                "warning",
+                hint="give it a command (a url alone is for remote servers this host does not start)",
+                at=key,
+                severity="warning",
             )
     return entries
 
@@ -295,20 +292,20 @@ def _check_found(checker: _Checker, servers: JsonNode, name: str | None, entries
     """DC202 when the entry asked for is missing, or when nothing of ours was found (and no other finding says why)."""
     names = [key.value for key, _ in servers.members]
     if name is not None and name not in names:
-        checker.add(
+        checker.report.add(
             "DC202",
-            servers,
             f'no server named "{name}" in {checker.shape.servers_key} (found: {", ".join(names) or "none"})',
-            f"data-mcp config install{checker.shape.flag} --name {name} adds it",
+            hint=f"data-mcp config install{checker.shape.flag} --name {name} adds it",
+            at=servers,
         )
-    elif not entries and not any(f.code in ("DC213", "DC203") and f.is_error for f in checker.findings):
-        checker.add(
+    elif not entries and not any(f.code in ("DC213", "DC203") and f.is_error for f in checker.report.findings):
+        checker.report.add(
             "DC202",
-            servers,
             f'no server entry starts data-mcp (looked for "{DEFAULT_SERVER_NAME}" and for entries running'
             f" data_pkg.mcp); {checker.shape.host} has nothing of ours to start",
-            f"run data-mcp config install{checker.shape.flag}, or paste the output of data-mcp config"
+            hint=f"run data-mcp config install{checker.shape.flag}, or paste the output of data-mcp config"
             f" print{checker.shape.flag} into {checker.shape.servers_key}",
+            at=servers,
         )
 
 
@@ -327,11 +324,11 @@ def _check_entry(
 ) -> ServerEntry | None:
     label = f'server "{name}"'
     if entry.kind != "object":
-        checker.add(
+        checker.report.add(
             "DC213",
-            entry,
             f"{label} is a JSON {entry.kind}, not an object with command, args and env",
-            "replace it with the entry from data-mcp config print",
+            hint="replace it with the entry from data-mcp config print",
+            at=entry,
         )
         return None
     if checker.shape.entry_type is not None:
@@ -356,11 +353,11 @@ def _check_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode
         return None
     if node.kind != "string" or not node.value.strip():
         shown = "an empty string" if node.kind == "string" else f"a JSON {node.kind}"
-        checker.add(
+        checker.report.add(
             "DC204",
-            node,
             f"{label}: command is {shown}; it must be the path of Python (or of data-mcp) as a string",
-            "data-mcp config print shows the right value",
+            hint="data-mcp config print shows the right value",
+            at=node,
         )
         return None
     command: str = node.value
@@ -372,19 +369,19 @@ def _check_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode
 def _no_command(checker: _Checker, label: str, key: JsonNode, entry: JsonNode) -> None:
     """An entry without a command: one with a url is a remote server (DC203), else nothing starts (DC204)."""
     if entry.member("url") is not None:
-        checker.add(
+        checker.report.add(
             "DC203",
-            key,
             f"{label} has only a url: the host skips it as not a valid server configuration"
             " (data-mcp runs locally, from a command)",
-            "replace the url with command, args and env: data-mcp config print shows them",
+            hint="replace the url with command, args and env: data-mcp config print shows them",
+            at=key,
         )
         return
-    checker.add(
+    checker.report.add(
         "DC204",
-        key,
         f"{label} has no command: the host has nothing to start (MCP server not found)",
-        'add "command": the absolute path of Python, as data-mcp config print shows it',
+        hint='add "command": the absolute path of Python, as data-mcp config print shows it',
+        at=key,
     )
 
 
@@ -410,7 +407,10 @@ def _control_character(checker: _Checker, node: JsonNode | None, value: str) -> 
     the ones a Windows path's single backslashes make; a NUL written as an escape is not one of them)."""
     if node is not None:
         end = node.col + len(json.dumps(value))  # as written, near enough: DC107 points at an escape inside it
-        if any(f.code == "DC107" and f.line == node.line and node.col <= (f.col or 0) < end for f in checker.findings):
+        if any(
+            f.code == "DC107" and f.line == node.line and node.col <= (f.col or 0) < end
+            for f in checker.report.findings
+        ):
             return None
     first = next(ch for ch in value if ord(ch) < 0x20)
     return f"holds a control character (U+{ord(first):04X}), so it names no file"
@@ -420,17 +420,19 @@ def _check_garbled(checker: _Checker, label: str, node: JsonNode, command: str) 
     """What the strict reader has not already reported of how the path was garbled (DC107)."""
     why = _control_character(checker, node, command)
     if why is not None:
-        checker.add("DC206", node, f'{label}: command "{_visible(command)}" {why}', "write the path out again")
+        checker.report.add(
+            "DC206", f'{label}: command "{_visible(command)}" {why}', hint="write the path out again", at=node
+        )
 
 
 def _check_relative(checker: _Checker, label: str, node: JsonNode, command: str) -> None:
-    checker.add(
+    checker.report.add(
         "DC205",
-        node,
         f'{label}: command "{command}" is a relative path; the host starts it from a folder it does not'
         " document (often /), so it is not found there (Failed to spawn process)",
-        f'write the absolute path (from this folder: "{PurePath(os.path.abspath(command)).as_posix()}";'
+        hint=f'write the absolute path (from this folder: "{PurePath(os.path.abspath(command)).as_posix()}";'
         " data-mcp config print shows the Python running it)",
+        at=node,
     )
 
 
@@ -438,20 +440,21 @@ def _check_path(checker: _Checker, label: str, node: JsonNode, command: str) -> 
     """An absolute path: it must exist (DC206) and be an executable file (DC207)."""
     path = Path(command)
     if not path.exists():
-        checker.add(
+        checker.report.add(
             "DC206",
-            node,
             f'{label}: command "{command}" does not exist on this machine; the host fails with'
             " 'Failed to spawn process: No such file or directory'",
-            "point command at an installed Python 3.10-3.14 (data-mcp config print shows the one running data-mcp)",
+            hint="point command at an installed Python 3.10-3.14"
+            " (data-mcp config print shows the one running data-mcp)",
+            at=node,
         )
     elif path.is_dir() or not os.access(path, os.X_OK):
-        checker.add(
+        checker.report.add(
             "DC207",
-            node,
             f'{label}: command "{command}" is {"a folder" if path.is_dir() else "not executable"}; the host'
             " cannot start it",
-            "point command at the Python executable itself (data-mcp config print shows it)",
+            hint="point command at the Python executable itself (data-mcp config print shows it)",
+            at=node,
         )
 
 
@@ -459,22 +462,22 @@ def _check_name(checker: _Checker, label: str, node: JsonNode, command: str) -> 
     """A bare name: the host finds it on its own PATH, which may not be this shell's."""
     found = checker.which(command)
     if found is None:
-        checker.add(
+        checker.report.add(
             "DC206",
-            node,
             f'{label}: command "{command}" is not found on this PATH; the host looks names up on its own PATH,'
             " which is usually shorter than your shell's, and fails with 'Failed to spawn process'",
-            "write the absolute path of an installed Python 3.10-3.14 (data-mcp config print shows it)",
+            hint="write the absolute path of an installed Python 3.10-3.14 (data-mcp config print shows it)",
+            at=node,
         )
         return
     path = PurePath(os.path.abspath(found)).as_posix()
-    checker.add(
+    checker.report.add(
         "DC214",
-        node,
         f'{label}: command "{command}" is a name, not a path: the host looks it up on its own PATH, which may'
         " differ from your shell's (a host started from a desktop menu often has a shorter one), so it may not"
         f" find it or start another Python; on this PATH it is {path}",
-        f'write the absolute path to be sure: "{path}" (or the one data-mcp config print shows)',
+        hint=f'write the absolute path to be sure: "{path}" (or the one data-mcp config print shows)',
+        at=node,
     )
 
 
@@ -500,7 +503,8 @@ def _check_args(checker: _Checker, label: str, entry: JsonNode, command: str | N
     # the redactor knows, and is masked in the message like everywhere else.
     problem = check(label, _file_name(command), args)
     if problem is not None:
-        checker.add("DC208", node if node is not None else entry, *problem)
+        message, fix, severity = problem
+        checker.report.add("DC208", message, hint=fix, at=node if node is not None else entry, severity=severity)
     return args
 
 
@@ -510,7 +514,7 @@ def _string_args(checker: _Checker, label: str, node: JsonNode | None) -> tuple[
         return ()
     if node.kind == "array" and all(item.kind == "string" for item in node.items):
         return tuple(node.value)
-    checker.add("DC208", node, f"{label}: args must be a list of strings", f"write {_MODULE_ARGS}")
+    checker.report.add("DC208", f"{label}: args must be a list of strings", hint=f"write {_MODULE_ARGS}", at=node)
     return None
 
 
@@ -601,11 +605,11 @@ def _check_env(checker: _Checker, label: str, entry: JsonNode) -> dict[str, str]
     if node is None:
         return {}
     if node.kind != "object":
-        checker.add(
+        checker.report.add(
             "DC209",
-            node,
             f"{label}: env is a JSON {node.kind}; it must be an object of names to strings",
-            'write "env": {"DATA_API_KEY": "...", ...}',
+            hint='write "env": {"DATA_API_KEY": "...", ...}',
+            at=node,
         )
         return {}
     env: dict[str, str] = {}
@@ -615,11 +619,11 @@ def _check_env(checker: _Checker, label: str, entry: JsonNode) -> dict[str, str]
             continue
         shown = "true" if value.value is True else "false" if value.value is False else value.value
         quoted = value.kind in ("number", "boolean") and not is_secret_name(key.value)
-        checker.add(
+        checker.report.add(
             "DC209",
-            value,
             f"{label}: env value of {key.value} is a JSON {value.kind}; the host passes only strings",
-            f'write it in double quotes: "{shown}"' if quoted else "write it as a string, in double quotes",
+            hint=f'write it in double quotes: "{shown}"' if quoted else "write it as a string, in double quotes",
+            at=value,
         )
     return env
 
@@ -633,19 +637,19 @@ def _check_api_key(checker: _Checker, label: str, entry: JsonNode, env: Mapping[
     """The key is in env (DC301) and not a placeholder (DC302)."""
     key = env.get("DATA_API_KEY")
     if key is None:
-        checker.add(
+        checker.report.add(
             "DC301",
-            _env_or_entry(entry),
             f"{label}: DATA_API_KEY is not in env; the host passes only a few variables of your environment,"
             " so the server has no key (the agent answers without using tools)",
-            'add "DATA_API_KEY": "<your key>" to env (data-mcp config install writes it from $DATA_API_KEY)',
+            hint='add "DATA_API_KEY": "<your key>" to env (data-mcp config install writes it from $DATA_API_KEY)',
+            at=_env_or_entry(entry),
         )
     elif is_placeholder(key):
-        checker.add(
+        checker.report.add(
             "DC302",
-            _value_node(entry, "DATA_API_KEY"),
             f"{label}: DATA_API_KEY is a placeholder ({mask_key(key)}), not a key",
-            "put your API key there, or set DATA_API_KEY and run data-mcp config install --force",
+            hint="put your API key there, or set DATA_API_KEY and run data-mcp config install --force",
+            at=_value_node(entry, "DATA_API_KEY"),
         )
 
 
@@ -653,12 +657,12 @@ def _check_base_url(checker: _Checker, label: str, entry: JsonNode, env: Mapping
     """The API address is set (DC210), and the server accepts it and every other DATA_* setting (DC210, DC211)."""
     base = env.get("DATA_BASE_URL")
     if base is None or is_placeholder(base):
-        checker.add(
+        checker.report.add(
             "DC210",
-            _env_or_entry(entry) if base is None else _value_node(entry, "DATA_BASE_URL"),
             f"{label}: DATA_BASE_URL is {'not in env' if base is None else f'a placeholder ({base!r})'};"
             " the server has no API address and every call fails",
-            'add "DATA_BASE_URL": "https://..." (the API address; http://127.0.0.1:8765 for a local sandbox)',
+            hint='add "DATA_BASE_URL": "https://..." (the API address; http://127.0.0.1:8765 for a local sandbox)',
+            at=_env_or_entry(entry) if base is None else _value_node(entry, "DATA_BASE_URL"),
         )
         return
     _check_settings_accepted(checker, label, entry, env)
@@ -674,7 +678,7 @@ def _check_settings_accepted(checker: _Checker, label: str, entry: JsonNode, env
         culprit = next((var for var in env if var.startswith("DATA_") and var in str(error)), None)
         code = "DC210" if culprit == "DATA_BASE_URL" else "DC211"
         node = _value_node(entry, culprit) if culprit else None
-        checker.add(code, node or _env_or_entry(entry), f"{label}: {error}", "fix the value in env")
+        checker.report.add(code, f"{label}: {error}", hint="fix the value in env", at=node or _env_or_entry(entry))
 
 
 def _check_unbuffered(checker: _Checker, label: str, entry: JsonNode, env: Mapping[str, str]) -> None:
@@ -683,12 +687,12 @@ def _check_unbuffered(checker: _Checker, label: str, entry: JsonNode, env: Mappi
     node = _value_node(entry, "PYTHONUNBUFFERED")
     if unbuffered == "1" or (unbuffered is None and node is not None):
         return  # set, or set to a non-string that DC209 reports
-    checker.add(
+    checker.report.add(
         "DC212",
-        node or _env_or_entry(entry),
         f"{label}: PYTHONUNBUFFERED is {'not set' if unbuffered is None else repr(unbuffered)}; the server's log"
         " lines may reach the host's log late",
-        'add "PYTHONUNBUFFERED": "1" to env',
+        hint='add "PYTHONUNBUFFERED": "1" to env',
+        at=node or _env_or_entry(entry),
     )
 
 
@@ -723,12 +727,12 @@ def _report_resolution(
     """One of the resolver's findings, at the setting it comes from (DC403, with the finding's severity)."""
     at = _value_node(entry, STYLE_ENV) if problem.file is None and STYLE_ENV in str(problem) else node
     what = "the manifest" if source is not None and not is_profile_name(source) else "the tool set"
-    checker.add(
+    checker.report.add(
         "DC403",
-        at or entry.member("env") or entry,
         f"{label}: {what} does not {'lint clean' if problem.is_error else 'lint without warnings'}: {problem}",
-        f"run data-mcp lint {source}" if source is not None else "fix the setting in env",
-        problem.severity,
+        hint=f"run data-mcp lint {source}" if source is not None else "fix the setting in env",
+        at=at or entry.member("env") or entry,
+        severity=problem.severity,
     )
 
 
@@ -737,18 +741,20 @@ def _manifest_path_ok(checker: _Checker, label: str, var: str, source: str, node
     if _is_garbled(source):
         why = _control_character(checker, node, source)
         if why is not None:
-            checker.add("DC402", node, f'{label}: {var} "{_visible(source)}" {why}', "write the path out again")
+            checker.report.add(
+                "DC402", f'{label}: {var} "{_visible(source)}" {why}', hint="write the path out again", at=node
+            )
         return False
     if is_profile_name(source):
         return True
     if not _is_absolute(source):
-        checker.add(
+        checker.report.add(
             "DC401",
-            node,
             f'{label}: {var} "{source}" is a relative path; the host starts the server in a folder it does not'
             " document, so the file is not found there",
-            "write the absolute path with forward slashes (from this folder that would be"
+            hint="write the absolute path with forward slashes (from this folder that would be"
             f' "{Path(source).resolve().as_posix()}")',
+            at=node,
         )
         return False
     if "\\" in source and os.sep != "\\":
@@ -756,10 +762,10 @@ def _manifest_path_ok(checker: _Checker, label: str, var: str, source: str, node
     path = Path(source).expanduser()
     if path.is_file():
         return True
-    checker.add(
+    checker.report.add(
         "DC402",
-        node,
         f'{label}: {var} "{source}" does not exist{" (it is a folder)" if path.is_dir() else ""}',
-        "fix the path, or name a profile instead (analyst, quant, news ...)",
+        hint="fix the path, or name a profile instead (analyst, quant, news ...)",
+        at=node,
     )
     return False

@@ -15,16 +15,13 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from data_pkg.catalog import lookup, tier_rank
-from data_pkg.lint._rules import all_rules
+from data_pkg.lint._rules import LINT_RULES
 from data_pkg.lint._secrets import find_secrets
-from data_pkg.rules import Finding
+from data_pkg.rules import Finding, Report
 from data_pkg.toolsets import PORTABLE_NAME, Diagnostic, Resolution, real_path, tool_name
 
 if TYPE_CHECKING:
     from data_pkg.toolsets import Located, Manifest
-
-finding = all_rules().finding
-"""A finding of a lint rule, with the severity the rule declares."""
 
 _LIST_AT_MOST = 8
 _DRIVE = re.compile(r"[A-Za-z]:")
@@ -48,7 +45,7 @@ def secret_findings(text: str | None, file: str) -> list[Finding]:
     """DM503: every key-like string, URL passing a key and key assignment, at its position (never its value)."""
     if text is None:
         return []
-    found = []
+    report = Report(LINT_RULES, file)
     for secret in find_secrets(text):
         if secret.param is not None and secret.assigned:
             message = f"a credential is assigned to {secret.param!r}"
@@ -56,8 +53,8 @@ def secret_findings(text: str | None, file: str) -> list[Finding]:
             message = f"a URL passes a credential in its {secret.param!r} parameter"
         else:
             message = f"a string of {secret.length} letters and digits looks like an API key"
-        found.append(finding("DM503", message, hint=_KEY_HINT, file=file, line=secret.line, col=secret.col))
-    return found
+        report.add("DM503", message, hint=_KEY_HINT, line=secret.line, col=secret.col)
+    return report.findings
 
 
 # -- DM504/DM505 extends paths ---------------------------------------------------------------
@@ -108,14 +105,14 @@ def path_findings(manifest: Manifest, diagnostics: Iterable[Diagnostic], root: P
         for d in diagnostics
         if d.code == "DM304" and d.file is not None and real_path(Path(d.file)) == here
     }
-    found = []
+    report = Report(LINT_RULES, manifest.file)
     for entry in manifest.extends:
         problem = _path_problem(entry.value, here.parent, root)
         if problem is None or (entry.line, entry.col) in refused:
             continue
         code, message, hint = problem
-        found.append(finding(code, message, hint=hint, file=manifest.file, line=entry.line, col=entry.col))
-    return found
+        report.add(code, message, hint=hint, at=entry)
+    return report.findings
 
 
 # -- DM507 token budget ----------------------------------------------------------------------
@@ -146,7 +143,7 @@ def budget_findings(
     message = f"the tool list costs ~{tokens:,} tokens ({len(registry)} tools), over {origin} of {limit:,}"
     hint = "exclude tools or raise the budget; data-mcp tools shows what each tool costs"
     line, col = (own.line, own.col) if own is not None else (1, 1)
-    return [finding("DM507", message, hint=hint, file=file, line=line, col=col)]
+    return [Report(LINT_RULES, file).add("DM507", message, hint=hint, line=line, col=col)]
 
 
 # -- DM502/DM506 plan tiers ------------------------------------------------------------------
@@ -157,7 +154,7 @@ def tier_findings(resolution: Resolution, manifest: Manifest | None, file: str |
     dropped = resolution.dropped_by_tier
     if not dropped:
         return []
-    found: list[Finding] = []
+    report = Report(LINT_RULES, file)
     named: set[str] = set()
     limit = manifest.max_tier if manifest is not None else None
     if manifest is not None and limit is not None:
@@ -170,19 +167,16 @@ def tier_findings(resolution: Resolution, manifest: Manifest | None, file: str |
                 continue
             if tier_rank(endpoint.tier) > tier_rank(limit.value):
                 named.add(endpoint.spec)
-                found.append(
-                    finding(
-                        "DM506",
-                        f"{endpoint.spec} needs the {endpoint.tier} plan, so max_tier {limit.value!r} drops it",
-                        hint=f"remove it, or raise max_tier to {endpoint.tier}",
-                        file=manifest.file,
-                        line=entry.line,
-                        col=entry.col,
-                    )
+                report.add(
+                    "DM506",
+                    f"{endpoint.spec} needs the {endpoint.tier} plan, so max_tier {limit.value!r} drops it",
+                    hint=f"remove it, or raise max_tier to {endpoint.tier}",
+                    file=manifest.file,
+                    at=entry,
                 )
     rest = [spec for spec in dropped if spec not in named]
     if not rest:
-        return found
+        return report.findings
     listing = _listing([f"{spec} ({lookup(spec).tier})" for spec in rest])
     at: Located[str] | None = None
     if limit is not None:
@@ -193,8 +187,8 @@ def tier_findings(resolution: Resolution, manifest: Manifest | None, file: str |
         at = manifest.extends[0] if manifest is not None and manifest.extends else None
     hint = "expected when the plan cannot call them; raise max_tier to keep them"
     line, col = (at.line, at.col) if at is not None else ((1, 1) if file is not None else (None, None))
-    found.append(finding("DM502", message, hint=hint, file=file, line=line, col=col))
-    return found
+    report.add("DM502", message, hint=hint, line=line, col=col)
+    return report.findings
 
 
 # -- DM501 names -----------------------------------------------------------------------------
@@ -231,21 +225,17 @@ def name_findings(
             except KeyError:
                 continue
     hint = "model APIs that allow only 1 to 64 of A-Z a-z 0-9 _ - refuse such tools; "
-    found: list[Finding] = []
+    report = Report(LINT_RULES, file)
     from_style = []
     for tool in bad:
         endpoint = lookup(tool.endpoint)
         rename = renames.get(tool.endpoint)
         if rename is not None and tool.name != tool_name(endpoint, style, prefix):
-            found.append(
-                finding(
-                    "DM501",
-                    f"tool name {tool.name!r} ({endpoint.spec}) {_why(tool.name)}",
-                    hint=hint + "rename it with letters, digits, _ and -",
-                    file=file,
-                    line=rename.line,
-                    col=rename.col,
-                )
+            report.add(
+                "DM501",
+                f"tool name {tool.name!r} ({endpoint.spec}) {_why(tool.name)}",
+                hint=hint + "rename it with letters, digits, _ and -",
+                at=rename,
             )
         else:
             from_style.append(tool.name)
@@ -268,5 +258,5 @@ def name_findings(
         )
         line, col = (at.line, at.col) if at is not None else ((1, 1) if file is not None else (None, None))
         style_hint = hint + "use the key or snake style unless every host accepts dots"
-        found.append(finding("DM501", message, hint=style_hint, file=file, line=line, col=col))
-    return found
+        report.add("DM501", message, hint=style_hint, line=line, col=col)
+    return report.findings

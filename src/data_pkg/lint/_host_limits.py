@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from data_pkg.answers.instructions import ELLIPSIS, MAX_INSTRUCTIONS, local_instructions
-from data_pkg.lint._checks import finding
-from data_pkg.rules import Finding
+from data_pkg.lint._rules import LINT_RULES
+from data_pkg.rules import Finding, Report
 from data_pkg.toolsets import Registry, Resolution
 
 if TYPE_CHECKING:
@@ -30,13 +30,13 @@ def host_limit_findings(resolution: Resolution, manifest: Manifest | None, file:
     registry = resolution.registry
     if registry is None or manifest is None or file is None:
         return []
-    found = []
+    report = Report(LINT_RULES, file)
     for override in manifest.overrides:
         text = override.description
         if text is not None and len(text.value) > MAX_DESCRIPTION:
             message = f"the description of {override.target.value} is {len(text.value):,} characters"
             hint = f"keep it to {MAX_DESCRIPTION:,}: some hosts cut descriptions there"
-            found.append(finding("DM508", message, hint=hint, file=file, line=text.line, col=text.col))
+            report.add("DM508", message, hint=hint, at=text)
     described = manifest.description_at
     if described is not None and registry.description == described.value:
         kept = _kept(registry)
@@ -46,14 +46,14 @@ def host_limit_findings(resolution: Resolution, manifest: Manifest | None, file:
                 f" {kept:,}, since they stop at {MAX_DESCRIPTION:,} with what the server adds"
             )
             hint = "say what the set is for in a paragraph; longer notes for people fit in a comment"
-            found.append(finding("DM509", message, hint=hint, file=file, line=described.line, col=described.col))
+            report.add("DM509", message, hint=hint, at=described)
     count = len(registry) + (registry.query is not None)
     if count > MAX_TOOLS:
         at = _selection_start(manifest)
         message = f"the manifest publishes {count} tools, over the {MAX_TOOLS} some hosts take"
         hint = "split it into sets of at most 128 tools, one server each, or exclude what agents do not need"
-        found.append(finding("DM510", message, hint=hint, file=file, line=at[0], col=at[1]))
-    return found
+        report.add("DM510", message, hint=hint, line=at[0], col=at[1])
+    return report.findings
 
 
 def _kept(registry: Registry) -> int | None:

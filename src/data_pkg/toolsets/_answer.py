@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.rules import Report
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic
 
 AnswerFormat = Literal["table", "json"]
 
@@ -61,7 +62,7 @@ def budget_problem(value: object) -> str | None:
 
 def answer_defaults(env: Mapping[str, str]) -> tuple[AnswerSpec, list[Diagnostic]]:
     """The environment's defaults; a bad value is an error (DM407), never a silent fallback."""
-    problems: list[Diagnostic] = []
+    problems = Report(RULES)
     spec = AnswerSpec()
     raw_budget = env.get(BUDGET_ENV, "").strip()
     if raw_budget:
@@ -72,12 +73,12 @@ def answer_defaults(env: Mapping[str, str]) -> tuple[AnswerSpec, list[Diagnostic
             spec = AnswerSpec(max_tokens=value)
         else:
             hint = f"e.g. {BUDGET_ENV}={DEFAULT_MAX_ANSWER_TOKENS}"
-            problems.append(diagnostic("DM407", f"{BUDGET_ENV}={raw_budget[:40]!r} {problem}", hint=hint))
+            problems.add("DM407", f"{BUDGET_ENV}={raw_budget[:40]!r} {problem}", hint=hint)
     raw_format = env.get(FORMAT_ENV, "").strip()
     if raw_format:
         if raw_format in ANSWER_FORMATS:
             spec = AnswerSpec(max_tokens=spec.max_tokens, format=raw_format)
         else:
             message = f"{FORMAT_ENV}={raw_format[:40]!r} is not one of {', '.join(ANSWER_FORMATS)}"
-            problems.append(diagnostic("DM407", message))
-    return spec, problems
+            problems.add("DM407", message)
+    return spec, problems.findings

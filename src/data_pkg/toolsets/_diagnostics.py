@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from data_pkg.errors import ConfigurationError
-from data_pkg.rules import Finding, Rule, RuleTable, Severity
+from data_pkg.rules import Finding, Report, Rule, RuleTable, Severity
 from data_pkg.toolsets._limits import MAX_DEPTH, MAX_DIGITS, MAX_VALUES, LimitError
 
-__all__ = ["RULES", "Diagnostic", "Rule", "Severity", "ToolsetError", "diagnostic", "limit_diagnostic"]
+__all__ = ["RULES", "Diagnostic", "Rule", "Severity", "ToolsetError", "limit_diagnostic"]
 
 
 RULES = RuleTable(
@@ -106,13 +106,10 @@ RULES = RuleTable(
 Diagnostic = Finding
 """A finding about a manifest: the resolver's name for :class:`data_pkg.rules.Finding`."""
 
-diagnostic = RULES.finding
-"""A :class:`Diagnostic` with the severity its rule declares (KeyError for an unknown code)."""
-
 
 def limit_diagnostic(limit: LimitError, file: str) -> Diagnostic:
     """The finding (DM108) for a manifest ``file`` that went past one of the limits."""
-    return diagnostic("DM108", limit.message, hint=limit.hint, file=file, line=limit.line, col=limit.col)
+    return Report(RULES, file).add("DM108", limit.message, hint=limit.hint, at=limit)
 
 
 class ToolsetError(ConfigurationError):

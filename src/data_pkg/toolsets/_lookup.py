@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from data_pkg.catalog import ENDPOINTS, SEGMENT_ENV, Endpoint, lookup, renamed, replacement
+from data_pkg.rules import Report
 from data_pkg.suggest import suggest
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._diagnostics import RULES
 from data_pkg.toolsets._patterns import matches, pattern_problem, tool_names
 from data_pkg.toolsets._selection import Where, at
 
@@ -46,13 +47,10 @@ class Lookup:
 
     def __init__(self, env: Mapping[str, str]) -> None:
         self.configured = frozenset(seg for seg, var in SEGMENT_ENV.items() if env.get(var, "").strip())
-        self.diagnostics: list[Diagnostic] = []
+        self.report = Report(RULES)
+        """What the lookups (and the selection steps, through them) found wrong, in the order found."""
         self.suggestions = MAX_SUGGESTIONS
         """How many more unknown tool names get a "did you mean"."""
-
-    def report(self, code: str, where: Where, message: str, hint: str | None = None) -> None:
-        """Add a diagnostic of rule ``code`` at ``where``."""
-        self.diagnostics.append(diagnostic(code, message, hint=hint, file=where.file, line=where.line, col=where.col))
 
     def available(self, endpoint: Endpoint) -> bool:
         """Whether ``endpoint`` can be a tool here and now."""
@@ -74,12 +72,13 @@ class Lookup:
             pass
         moved = renamed(name.value)
         if moved is not None:
-            self.report("DM201", where, *_renamed_problem(name.value, moved))
+            message, instead = _renamed_problem(name.value, moved)
+            self.report.add("DM201", message, hint=instead, at=where, file=where.file)
             return None
         # A suggestion costs a fuzzy match against every name: only the first few unknown names get one.
         hint = suggest(name.value, tool_names()) if self.suggestions > 0 else "`data-mcp catalog` lists the tools"
         self.suggestions -= 1
-        self.report("DM201", where, f"unknown tool {name.value!r}", hint)
+        self.report.add("DM201", f"unknown tool {name.value!r}", hint=hint, at=where, file=where.file)
         return None
 
     def explicit(self, name: Located[str], where: Where) -> Endpoint | None:
@@ -94,24 +93,28 @@ class Lookup:
                 kind = "file-download (xlsx)"
             else:
                 kind = "bulk CSV" if endpoint.bulk else f"{endpoint.format} file"
-            self.report(
+            self.report.add(
                 "DM204",
-                where,
                 f"{endpoint.spec} is a {kind} endpoint and never a tool",
-                "use it from the Python client" if not endpoint.hosted_only else "remove it",
+                hint="use it from the Python client" if not endpoint.hosted_only else "remove it",
+                at=where,
+                file=where.file,
             )
             return None
         if endpoint.status == "withdrawn":
             hint = f"use {endpoint.successor} instead" if endpoint.successor else "it has no replacement; remove it"
-            self.report("DM205", where, f"{endpoint.spec} was withdrawn upstream and is skipped", hint)
+            self.report.add(
+                "DM205", f"{endpoint.spec} was withdrawn upstream and is skipped", hint=hint, at=where, file=where.file
+            )
             return None
         missing = self.unconfigured(endpoint)
         if missing:
-            self.report(
+            self.report.add(
                 "DM206",
-                where,
                 f"{endpoint.spec} needs a path segment that is not configured",
-                f"set {' and '.join(missing)}",
+                hint=f"set {' and '.join(missing)}",
+                at=where,
+                file=where.file,
             )
             return None
         return endpoint
@@ -124,7 +127,7 @@ class Lookup:
         where = at(manifest, entry)
         problem = pattern_problem(entry.value)
         if problem is not None:
-            self.report("DM209", where, problem[0], problem[1])
+            self.report.add("DM209", problem[0], hint=problem[1], at=where, file=where.file)
             return None
         matched = [e for e in ENDPOINTS if matches(entry.value, e)]
         chosen = matched if everything else [e for e in matched if self.available(e)]
@@ -132,5 +135,5 @@ class Lookup:
             message = f"{entry.value!r} matches no tool"
             if matched:
                 message += f" ({len(matched)} endpoints match, none available as a tool here)"
-            self.report("DM208", where, message)
+            self.report.add("DM208", message, at=where, file=where.file)
         return chosen

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar, Union
 
 from data_pkg.catalog import TIERS
+from data_pkg.rules import Report
 from data_pkg.toolsets._analysis import LIMIT_NAMES, LIMITS, AnalysisSpec, limit_problem, pair_problems
 from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, budget_problem
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic
 from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, Node
 from data_pkg.toolsets._naming import MCP_NAME, NAME_STYLES, PREFIX
 from data_pkg.utf8 import unencodable
@@ -88,10 +89,7 @@ class _Validator:
     def __init__(self, file: str, fmt: Format) -> None:
         self.file = file
         self.format = fmt
-        self.diagnostics: list[Diagnostic] = []
-
-    def report(self, code: str, node: Node, message: str, hint: str | None = None) -> None:
-        self.diagnostics.append(diagnostic(code, message, hint=hint, file=self.file, line=node.line, col=node.col))
+        self.report = Report(RULES, file)
 
     def spelled(self, name: str) -> str:
         return name.upper() if self.format == "python" else name
@@ -102,10 +100,10 @@ class _Validator:
         pairs = []
         for key, value in node.pairs:
             if key.kind != "scalar" or not isinstance(key.scalar, str):
-                self.report("DM104", key, f"keys of {what} must be strings, not {_type_name(key)}")
+                self.report.add("DM104", f"keys of {what} must be strings, not {_type_name(key)}", at=key)
                 continue
             if key.scalar in seen:
-                self.report("DM105", key, f"{what} has {key.scalar!r} twice", "keep one")
+                self.report.add("DM105", f"{what} has {key.scalar!r} twice", hint="keep one", at=key)
                 continue
             seen.add(key.scalar)
             pairs.append((key, value))
@@ -115,15 +113,15 @@ class _Validator:
         if node.kind == "scalar" and isinstance(node.scalar, str):
             if node.scalar.strip(" \t\r\n"):  # the same blank as the JSON Schema pattern
                 return Located(node.scalar, node.line, node.col)
-            self.report("DM104", node, f"{what} must not be empty")
+            self.report.add("DM104", f"{what} must not be empty", at=node)
             return None
-        self.report("DM104", node, f"{what} must be a string, not {_type_name(node)}")
+        self.report.add("DM104", f"{what} must be a string, not {_type_name(node)}", at=node)
         return None
 
     def strings(self, node: Node, what: str) -> tuple[Located[str], ...]:
         if node.kind != "list":
             hint = f"write [{node.scalar!r}]" if node.kind == "scalar" and isinstance(node.scalar, str) else None
-            self.report("DM104", node, f"{what} must be a list of strings, not {_type_name(node)}", hint)
+            self.report.add("DM104", f"{what} must be a list of strings, not {_type_name(node)}", hint=hint, at=node)
             return ()
         found = (self.string(item, f"an entry of {what}") for item in node.items)
         return tuple(item for item in found if item is not None)
@@ -133,27 +131,27 @@ class _Validator:
         if value is None:
             return None
         if value.value not in allowed:
-            self.report(code, node, f"{what} {value.value!r} is not one of {', '.join(allowed)}")
+            self.report.add(code, f"{what} {value.value!r} is not one of {', '.join(allowed)}", at=node)
             return None
         return value
 
     def note(self, name: str, node: Node) -> None:
         """``$schema`` and ``$comment``: any string (or null), ignored."""
         if node.kind != "scalar" or not isinstance(node.scalar, (str, type(None))):
-            self.report("DM104", node, f"{name} must be a string, not {_type_name(node)}")
+            self.report.add("DM104", f"{name} must be a string, not {_type_name(node)}", at=node)
 
     def tokens(self, node: Node, what: str) -> Located[int] | None:
         if node.kind == "scalar" and isinstance(node.scalar, int) and not isinstance(node.scalar, bool):
             if node.scalar >= 1:
                 return Located(node.scalar, node.line, node.col)
-            self.report("DM104", node, f"{what} must be at least 1, not {node.scalar}")
+            self.report.add("DM104", f"{what} must be at least 1, not {node.scalar}", at=node)
             return None
-        self.report("DM104", node, f"{what} must be a whole number of tokens, not {_type_name(node)}")
+        self.report.add("DM104", f"{what} must be a whole number of tokens, not {_type_name(node)}", at=node)
         return None
 
     def validate(self, root: Node) -> Manifest:
         if root.kind != "map":
-            self.report("DM104", root, f"a manifest must be a mapping of fields, not {_type_name(root)}")
+            self.report.add("DM104", f"a manifest must be a mapping of fields, not {_type_name(root)}", at=root)
             return Manifest(self.file, self.format)
         values: dict[str, object] = {}
         for key, node in self.unique_pairs(root, "the manifest"):
@@ -163,7 +161,7 @@ class _Validator:
                 self.note(name, node)
                 continue
             if name not in FIELD_NAMES:
-                self.report("DM103", key, f"unknown field {name!r}", self.field_hint(name))
+                self.report.add("DM103", f"unknown field {name!r}", hint=self.field_hint(name), at=key)
                 continue
             if node.kind == "scalar" and node.scalar is None:
                 continue  # null means "not set", in every format
@@ -198,7 +196,7 @@ class _Validator:
         if name in ("output_schemas", "fields_argument"):
             if node.kind == "scalar" and isinstance(node.scalar, bool):
                 return Located(node.scalar, node.line, node.col)
-            self.report("DM104", node, f"{what} must be true or false, not {_type_name(node)}")
+            self.report.add("DM104", f"{what} must be true or false, not {_type_name(node)}", at=node)
             return None
         assert name == "overrides"
         return self.overrides(node, what)
@@ -208,7 +206,9 @@ class _Validator:
         if node.kind == "scalar" and isinstance(node.scalar, bool):
             return Located(AnalysisSpec(enabled=node.scalar), node.line, node.col)
         if node.kind != "map":
-            self.report("DM104", node, f"{what} must be true, false or a mapping of limits, not {_type_name(node)}")
+            self.report.add(
+                "DM104", f"{what} must be true, false or a mapping of limits, not {_type_name(node)}", at=node
+            )
             return None
         values: dict[str, int] = {}
         where: dict[str, Node] = {}
@@ -221,25 +221,27 @@ class _Validator:
                 continue
             if name not in LIMIT_NAMES:
                 known = ", ".join(limit.name for limit in LIMITS)
-                self.report("DM103", key, f"unknown {what} limit {name!r}", f"{what} may set {known}")
+                self.report.add("DM103", f"unknown {what} limit {name!r}", hint=f"{what} may set {known}", at=key)
                 ok = False
                 continue
             if value.kind == "scalar" and value.scalar is None:
                 continue  # null means "not set", as at the top level
             if not (value.kind == "scalar" and isinstance(value.scalar, int) and not isinstance(value.scalar, bool)):
-                self.report("DM104", value, f"{what}.{name} must be a whole number, not {_type_name(value)}")
+                self.report.add("DM104", f"{what}.{name} must be a whole number, not {_type_name(value)}", at=value)
                 ok = False
                 continue
             problem = limit_problem(name, value.scalar)
             if problem is not None:
                 default = next(limit.default for limit in LIMITS if limit.name == name)
-                self.report("DM409", value, f"{what}.{name} {problem}", f"the default is {default:,}")
+                self.report.add("DM409", f"{what}.{name} {problem}", hint=f"the default is {default:,}", at=value)
                 ok = False
                 continue
             values[name] = value.scalar
             where[name] = value
         for name, message in pair_problems(values):
-            self.report("DM409", where[name], f"{what}: {message}", "a table's limit must fit within the total")
+            self.report.add(
+                "DM409", f"{what}: {message}", hint="a table's limit must fit within the total", at=where[name]
+            )
             ok = False
         if not ok:
             return None
@@ -250,28 +252,30 @@ class _Validator:
             problem = budget_problem(node.scalar)
             if problem is None:
                 return Located(node.scalar, node.line, node.col)
-            self.report("DM407", node, f"{what} {problem}", f"e.g. {DEFAULT_MAX_ANSWER_TOKENS}")
+            self.report.add("DM407", f"{what} {problem}", hint=f"e.g. {DEFAULT_MAX_ANSWER_TOKENS}", at=node)
             return None
-        self.report("DM104", node, f"{what} must be a whole number of tokens, not {_type_name(node)}")
+        self.report.add("DM104", f"{what} must be a whole number of tokens, not {_type_name(node)}", at=node)
         return None
 
     def prefix(self, node: Node, what: str) -> Located[str] | None:
         if not (node.kind == "scalar" and isinstance(node.scalar, str)):
-            self.report("DM104", node, f"{what} must be a string, not {_type_name(node)}")
+            self.report.add("DM104", f"{what} must be a string, not {_type_name(node)}", at=node)
             return None
         if node.scalar and not PREFIX.fullmatch(node.scalar):
-            self.report(
+            self.report.add(
                 "DM402",
-                node,
                 f"{what} {node.scalar!r} is not a valid prefix",
-                "a letter, then up to 15 letters, digits, _ or -",
+                hint="a letter, then up to 15 letters, digits, _ or -",
+                at=node,
             )
             return None
         return Located(node.scalar, node.line, node.col)
 
     def overrides(self, node: Node, what: str) -> tuple[Override, ...] | None:
         if node.kind != "map":
-            self.report("DM104", node, f"{what} must be a mapping of tool name to changes, not {_type_name(node)}")
+            self.report.add(
+                "DM104", f"{what} must be a mapping of tool name to changes, not {_type_name(node)}", at=node
+            )
             return None
         found = []
         for key, entry in self.unique_pairs(node, what):
@@ -283,7 +287,7 @@ class _Validator:
                 continue
             if entry.kind != "map":
                 kind = _type_name(entry)
-                self.report("DM104", entry, f"the override of {target.value!r} must be a mapping, not {kind}")
+                self.report.add("DM104", f"the override of {target.value!r} must be a mapping, not {kind}", at=entry)
                 continue
             found.append(self.override(target, entry))
         return tuple(found)
@@ -301,18 +305,20 @@ class _Validator:
                 continue
             if field not in {f.name for f in OVERRIDE_FIELDS}:
                 known = ", ".join(f.name for f in OVERRIDE_FIELDS)
-                self.report("DM103", key, f"unknown override field {field!r}", f"an override may set {known}")
+                self.report.add(
+                    "DM103", f"unknown override field {field!r}", hint=f"an override may set {known}", at=key
+                )
                 continue
             if value.kind == "scalar" and value.scalar is None:
                 continue
             if field == "name":
                 name = self.string(value, "an override's name")
                 if name is not None and not MCP_NAME.fullmatch(name.value):
-                    self.report(
+                    self.report.add(
                         "DM405",
-                        value,
                         f"{name.value!r} is not a valid tool name",
-                        "1 to 128 of A-Z a-z 0-9 _ . - (and no dots unless the style is spec)",
+                        hint="1 to 128 of A-Z a-z 0-9 _ . - (and no dots unless the style is spec)",
+                        at=value,
                     )
                     name = None
             elif field == "description":
@@ -331,7 +337,7 @@ class _Validator:
 
     def fixed(self, node: Node) -> tuple[tuple[Located[str], Located[FixedValue]], ...]:
         if node.kind != "map":
-            self.report("DM104", node, f"fixed must map parameter names to values, not {_type_name(node)}")
+            self.report.add("DM104", f"fixed must map parameter names to values, not {_type_name(node)}", at=node)
             return ()
         found: list[tuple[Located[str], Located[FixedValue]]] = []
         for key, value in self.unique_pairs(node, "fixed"):
@@ -344,11 +350,11 @@ class _Validator:
                 items = tuple(str(i.scalar) for i in value.items)
                 found.append((param, Located(items, value.line, value.col)))
             else:
-                self.report(
+                self.report.add(
                     "DM104",
-                    value,
                     f"the fixed value of {param.value!r} must be a string, number, boolean or list of strings,"
                     f" not {_type_name(value)}",
+                    at=value,
                 )
         return tuple(found)
 
@@ -365,7 +371,7 @@ def validate_document(root: Node, *, file: str, fmt: Format) -> tuple[Manifest, 
     """Check a parsed document against the manifest model; invalid fields are reported and left out."""
     validator = _Validator(file, fmt)
     manifest = validator.validate(root)
-    return manifest, [*_not_unicode(root, file, fmt), *validator.diagnostics]
+    return manifest, [*_not_unicode(root, file, fmt), *validator.report.findings]
 
 
 _FULL_ESCAPE: dict[Format, str] = {
@@ -383,7 +389,7 @@ def _not_unicode(root: Node, file: str, fmt: Format) -> list[Diagnostic]:
     server in any UTF-8 message, so a description holding one would break every ``tools/list``:
     it is refused here, where lint and the server's resolver both look.
     """
-    found = []
+    report = Report(RULES, file)
     pending = [root]
     while pending:  # a loop, not recursion: nesting is bounded (DM108), but the stack need not be
         node = pending.pop()
@@ -394,14 +400,10 @@ def _not_unicode(root: Node, file: str, fmt: Format) -> list[Diagnostic]:
         elif isinstance(node.scalar, str):
             bad = unencodable(node.scalar)
             if bad is not None:
-                found.append(
-                    diagnostic(
-                        "DM109",
-                        f"this string holds {bad}, which is not Unicode text and cannot be encoded as UTF-8",
-                        hint=_FULL_ESCAPE[fmt],
-                        file=file,
-                        line=node.line,
-                        col=node.col,
-                    )
+                report.add(
+                    "DM109",
+                    f"this string holds {bad}, which is not Unicode text and cannot be encoded as UTF-8",
+                    hint=_FULL_ESCAPE[fmt],
+                    at=node,
                 )
-    return found
+    return report.findings

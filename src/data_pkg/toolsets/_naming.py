@@ -18,7 +18,8 @@ import re
 from collections.abc import Mapping
 
 from data_pkg.catalog import Endpoint
-from data_pkg.toolsets._diagnostics import ToolsetError, diagnostic
+from data_pkg.rules import Report
+from data_pkg.toolsets._diagnostics import RULES, ToolsetError
 
 NAME_STYLES: tuple[str, ...] = ("key", "spec", "snake")
 """The naming styles, the default first."""
@@ -74,7 +75,7 @@ def style_from_env(env: Mapping[str, str]) -> str | None:
     if style not in NAME_STYLES:
         raise ToolsetError(
             [
-                diagnostic(
+                Report(RULES).add(
                     "DM401",
                     f"{STYLE_ENV}={raw!r} is not a naming style",
                     hint=f"use one of {', '.join(NAME_STYLES)}",

@@ -49,12 +49,15 @@ def change_of(lookup: Lookup, manifest: Manifest, endpoint: Endpoint, override: 
                 f"its parameters: {', '.join(sorted(known))}" if known else "it takes no parameters"
             )
             missing = f"{endpoint.spec} has no parameter {param_name.value!r}"
-            lookup.report("DM404", at(manifest, param_name), missing, hint)
+            where = at(manifest, param_name)
+            lookup.report.add("DM404", missing, hint=hint, at=where, file=where.file)
             valid = False
             continue
         problem = fixed_value_problem(param, value.value)
         if problem is not None:
-            lookup.report("DM404", at(manifest, value), f"invalid fixed value for {endpoint.spec}: {problem}")
+            where = at(manifest, value)
+            message = f"invalid fixed value for {endpoint.spec}: {problem}"
+            lookup.report.add("DM404", message, at=where, file=where.file)
             valid = False
             continue
         values[param.name] = normalise_fixed(param, value.value)
@@ -100,18 +103,28 @@ def _answer_fields(lookup: Lookup, manifest: Manifest, endpoint: Endpoint, overr
         if inner and entry.value not in renamed:
             valid = False
             message = f"{endpoint.spec} answers have {entry.value!r} inside their rows, not as a field of its own"
-            lookup.report("DM406", where, message, "exclude_fields may name it; fields keeps whole fields")
+            lookup.report.add(
+                "DM406",
+                message,
+                hint="exclude_fields may name it; fields keeps whole fields",
+                at=where,
+                file=where.file,
+            )
             continue
         if entry.value in renamed:
             # The earlier name of a field the upstream still sends: the answer keeps it under its name now.
             now = renamed[entry.value]
             message = f"{endpoint.spec} answers call the field {entry.value!r} {now!r} now; it is used as {now!r}"
-            lookup.report("DM408", where, message, f"write {now!r}")
+            lookup.report.add("DM408", message, hint=f"write {now!r}", at=where, file=where.file)
             continue
         valid = False
         if not known:
-            lookup.report("DM406", where, f"{endpoint.spec} answers no named fields", "remove fields")
+            lookup.report.add(
+                "DM406", f"{endpoint.spec} answers no named fields", hint="remove fields", at=where, file=where.file
+            )
             continue
         hint = suggest(entry.value, frozenset(known)) or f"its fields: {', '.join(known)}"
-        lookup.report("DM406", where, f"{endpoint.spec} answers have no field {entry.value!r}", hint)
+        lookup.report.add(
+            "DM406", f"{endpoint.spec} answers have no field {entry.value!r}", hint=hint, at=where, file=where.file
+        )
     return valid

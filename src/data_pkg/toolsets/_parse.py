@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data_pkg.files import byte_position, read_regular
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.rules import Report
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import MAX_MANIFEST_BYTES
 from data_pkg.toolsets._manifest import Format, Manifest, validate_document
@@ -66,7 +67,7 @@ def parse_manifest(path: str | Path) -> ParsedManifest:
     file = str(path)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
-        problem = diagnostic(
+        problem = Report(RULES).add(
             "DM107",
             f"{path.name!r} is not a manifest file",
             hint="manifests end in .py, .yaml, .yml or .json",
@@ -78,16 +79,20 @@ def parse_manifest(path: str | Path) -> ParsedManifest:
     except FileNotFoundError:
         close = nearby_path(path.name, path.parent)
         hint = f"did you mean {str(Path(file).with_name(close))!r}?" if close else None
-        return ParsedManifest(path, None, (diagnostic("DM302", "manifest file not found", hint=hint, file=file),))
+        return ParsedManifest(
+            path, None, (Report(RULES).add("DM302", "manifest file not found", hint=hint, file=file),)
+        )
     except OSError as error:
         hint = None if isinstance(error, PermissionError) else _UNREADABLE_HINTS.get(error.errno or 0, _REGULAR)
-        unreadable = diagnostic("DM106", f"cannot read the file: {error.strerror or error}", hint=hint, file=file)
+        unreadable = Report(RULES).add(
+            "DM106", f"cannot read the file: {error.strerror or error}", hint=hint, file=file
+        )
         return ParsedManifest(path, None, (unreadable,))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line, col = byte_position(data, error.start)
-        bad = diagnostic("DM106", "the file is not UTF-8 text", file=file, line=line, col=col)
+        bad = Report(RULES).add("DM106", "the file is not UTF-8 text", file=file, line=line, col=col)
         return ParsedManifest(path, None, (bad,))
     root, problems = parse_text(text, fmt, file)
     if root is None:

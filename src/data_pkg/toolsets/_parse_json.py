@@ -13,7 +13,8 @@ brackets nested thousands deep end the reading with DM108 at the value that cros
 from __future__ import annotations
 
 from data_pkg.json_reader import LENIENT, JsonNode, Voice, read_json
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic, limit_diagnostic
+from data_pkg.rules import Report
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import Budget, LimitError
 
@@ -39,7 +40,7 @@ def parse_json(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
         return _node(reading.node), []
     # No document means the reader found a problem that is not a lenient one: the first is the finding.
     problem = next(p for p in reading.problems if p.kind not in LENIENT)
-    found = diagnostic(
+    found = Report(RULES).add(
         "DM101", f"invalid JSON: {problem.message}", hint=problem.hint, file=file, line=problem.line, col=problem.col
     )
     return None, [found]

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import ast
 import inspect
+from typing import NamedTuple
 
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic, limit_diagnostic
+from data_pkg.rules import Report
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import FIELD_NAMES, Node
 from data_pkg.toolsets._limits import MAX_DIGITS, NO_SUCH_NUMBER, Budget, LimitError
 
@@ -59,27 +61,30 @@ class _UnsupportedError(Exception):
         self.hint = hint
 
 
+class _Spot(NamedTuple):
+    """Where a Python node starts, in characters (1-based)."""
+
+    line: int
+    col: int
+
+
 class _PythonReader:
     def __init__(self, text: str, file: str) -> None:
         self.lines = text.splitlines()
         self.file = file
         self.assigned: dict[str, tuple[Node, int, int]] = {}
         """Each field assigned so far: its value, how many values it holds, how deep it nests."""
-        self.diagnostics: list[Diagnostic] = []
+        self.report = Report(RULES, file)
         self.budget = Budget()
 
-    def position(self, node: ast.AST) -> tuple[int, int]:
+    def position(self, node: ast.AST) -> _Spot:
         line: int = getattr(node, "lineno", 1)
         offset: int = getattr(node, "col_offset", 0)
         # ast columns count UTF-8 bytes; people (and editors) count characters.
         source = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         if not source.isascii():
             offset = len(source.encode("utf-8")[:offset].decode("utf-8", errors="replace"))
-        return line, offset + 1
-
-    def report(self, code: str, node: ast.AST, message: str, hint: str | None = None) -> None:
-        line, col = self.position(node)
-        self.diagnostics.append(diagnostic(code, message, hint=hint, file=self.file, line=line, col=col))
+        return _Spot(line, offset + 1)
 
     def read(self, module: ast.Module) -> Node:
         pairs: list[tuple[Node, Node]] = []
@@ -103,27 +108,33 @@ class _PythonReader:
             what = _WHAT.get(type(statement), "a statement")
             if isinstance(statement, ast.Expr):
                 what = _WHAT.get(type(statement.value), "an expression")
-                self.report("DM102", statement.value, f"{what} is not allowed: manifests are parsed, never run")
-            else:
-                self.report(
+                self.report.add(
                     "DM102",
-                    statement,
+                    f"{what} is not allowed: manifests are parsed, never run",
+                    at=self.position(statement.value),
+                )
+            else:
+                self.report.add(
+                    "DM102",
                     f"{what} is not allowed: a manifest holds only UPPERCASE field assignments of literal values",
+                    at=self.position(statement),
                 )
             return None
         if len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
-            self.report("DM102", statement, "assign one UPPERCASE field name at a time: FIELD = value")
+            self.report.add(
+                "DM102", "assign one UPPERCASE field name at a time: FIELD = value", at=self.position(statement)
+            )
             return None
         target = statement.targets[0]
         name = target.id
         if name not in _PY_FIELDS:
-            self.report("DM103", target, f"unknown field {name}", _field_hint(name))
+            self.report.add("DM103", f"unknown field {name}", hint=_field_hint(name), at=self.position(target))
             return None
         before = self.budget.values
         try:
             value, depth = self.literal(statement.value, 2)  # the document is level 1, its fields' values 2
         except _UnsupportedError as problem:
-            self.report(problem.code, problem.node, problem.message, problem.hint)
+            self.report.add(problem.code, problem.message, hint=problem.hint, at=self.position(problem.node))
             return None
         self.assigned[name] = (value, self.budget.values - before, depth)
         line, col = self.position(target)
@@ -219,15 +230,15 @@ def parse_python(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
         col = error.offset or 1
         if "integer string conversion" in error.msg:  # Python's own digit limit, met while parsing
             digits = f"an integer of more than {MAX_DIGITS} digits"
-            return None, [diagnostic("DM108", digits, hint=NO_SUCH_NUMBER, file=file, line=line, col=col)]
-        return None, [diagnostic("DM101", f"invalid Python: {error.msg}", file=file, line=line, col=col)]
+            return None, [Report(RULES, file).add("DM108", digits, hint=NO_SUCH_NUMBER, line=line, col=col)]
+        return None, [Report(RULES, file).add("DM101", f"invalid Python: {error.msg}", line=line, col=col)]
     except (RecursionError, MemoryError, ValueError) as error:
         # ValueError: NUL bytes; RecursionError/MemoryError: pathological nesting.
-        return None, [diagnostic("DM101", f"invalid Python: {type(error).__name__}", file=file, line=1, col=1)]
+        return None, [Report(RULES, file).add("DM101", f"invalid Python: {type(error).__name__}", line=1, col=1)]
     reader = _PythonReader(text, file)
     try:
         root = reader.read(module)
     except LimitError as limit:
         # Everything after this line would build on what could not be built: one finding says it.
-        return None, [*reader.diagnostics, limit_diagnostic(limit, file)]
-    return root, reader.diagnostics
+        return None, [*reader.report.findings, limit_diagnostic(limit, file)]
+    return root, reader.report.findings

@@ -13,7 +13,8 @@ from typing import Any
 
 import yaml
 
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic, limit_diagnostic
+from data_pkg.rules import Report
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import Budget, LimitError
 from data_pkg.toolsets._yaml_words import plain_problem
@@ -100,7 +101,7 @@ def _unprintable(text: str, error: yaml.reader.ReaderError, file: str) -> Diagno
     line = text.count("\n", 0, offset) + 1
     col = offset - (text.rfind("\n", 0, offset) + 1) + 1
     code = error.character if isinstance(error.character, int) else 0  # an int: the text is already decoded
-    return diagnostic(
+    return Report(RULES).add(
         "DM101",
         f"invalid YAML: the character U+{code:04X} is not allowed in a YAML file, not even in a comment",
         hint="delete it; inside a double-quoted string it can be written as an escape (\\x01, \\uFFFE)",
@@ -126,15 +127,15 @@ def parse_yaml(text: str, file: str) -> tuple[Node | None, list[Diagnostic]]:
         return _convert(loader, composed), []
     except _RefusedError as refused:
         line, col = _at(refused.mark)
-        return None, [diagnostic("DM102", refused.message, hint=refused.hint, file=file, line=line, col=col)]
+        return None, [Report(RULES).add("DM102", refused.message, hint=refused.hint, file=file, line=line, col=col)]
     except LimitError as limit:
         return None, [limit_diagnostic(limit, file)]
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = _at(mark) if mark is not None else (1, 1)
         problem, hint = plain_problem(error.context, error.problem)
-        return None, [diagnostic("DM101", f"invalid YAML: {problem}", hint=hint, file=file, line=line, col=col)]
+        return None, [Report(RULES).add("DM101", f"invalid YAML: {problem}", hint=hint, file=file, line=line, col=col)]
     except (yaml.YAMLError, RecursionError) as error:
-        return None, [diagnostic("DM101", f"invalid YAML: {error}", file=file, line=1, col=1)]
+        return None, [Report(RULES).add("DM101", f"invalid YAML: {error}", file=file, line=1, col=1)]
     finally:
         loader.dispose()

@@ -116,18 +116,19 @@ def _names(selector: Selector, selection: Selection, style: str, prefix: str) ->
         if not rule.fullmatch(name):
             limit = "1 to 128 of A-Z a-z 0-9 _ . -" if style == "spec" else "1 to 64 of A-Z a-z 0-9 _ -"
             broken = f"tool name {name!r} ({endpoint.spec}) breaks the {style} style's rule"
-            selector.lookup.report("DM405", where, broken, limit)
+            selector.lookup.report.add("DM405", broken, hint=limit, at=where, file=where.file)
             continue
         if name in owner:
             other = selection.tools[owner[name]]
             other_change = selection.changes.get(owner[name])
             if not renamed and other_change is not None and other_change.name_at is not None:
                 where = other_change.name_at  # blame the rename, not the catalog name it hits
-            selector.lookup.report(
+            selector.lookup.report.add(
                 "DM203",
-                where,
                 f"two tools would be called {name!r}: {other.spec} and {endpoint.spec}",
-                "rename one of them in overrides",
+                hint="rename one of them in overrides",
+                at=where,
+                file=where.file,
             )
             continue
         owner[name] = key
@@ -209,14 +210,14 @@ def resolve(
     try:
         env_style = style_from_env(env)
     except ToolsetError as error:
-        selector.lookup.diagnostics.extend(error.diagnostics)
+        selector.lookup.report.findings.extend(error.diagnostics)
         env_style = None
     defaults, problems = answer_defaults(env)
-    selector.lookup.diagnostics.extend(problems)
+    selector.lookup.report.findings.extend(problems)
     selection = selector.default_selection() if source is None else selector.source(source)
     files = tuple(selector.files)
     if selection is None:
-        return Resolution(None, _ordered(selector.lookup.diagnostics), files, parsed=selector.top_parsed)
+        return Resolution(None, _ordered(selector.lookup.report.findings), files, parsed=selector.top_parsed)
     style = env_style or selection.name_style or DEFAULT_STYLE
     prefix = selection.prefix or ""
     names = _names(selector, selection, style, prefix)
@@ -224,28 +225,33 @@ def resolve(
         query = query_tool_name(style, prefix)
         taken = next((key for key, name in names.items() if name == query), None)
         if taken is not None:
-            selector.lookup.report(
+            selector.lookup.report.add(
                 "DM203",
-                selector.top,
                 f"two tools would be called {query!r}: {selection.tools[taken].spec} and the query tool of analysis",
-                "rename the endpoint's tool in overrides",
+                hint="rename the endpoint's tool in overrides",
+                at=selector.top,
+                file=selector.top.file,
             )
-    blocked = any(d.is_error for d in selector.lookup.diagnostics)
+    blocked = any(d.is_error for d in selector.lookup.report.findings)
     if not selection.tools and not blocked:
         # Only when nothing else went wrong: an earlier error is the likelier cause of the emptiness.
-        selector.lookup.report(
-            "DM207", selector.top, "the manifest selects no tools", "check extends, include, tools and exclude"
+        selector.lookup.report.add(
+            "DM207",
+            "the manifest selects no tools",
+            hint="check extends, include, tools and exclude",
+            at=selector.top,
+            file=selector.top.file,
         )
         blocked = True
     dropped = tuple(selection.dropped_by_tier)
     if blocked:
-        return Resolution(None, _ordered(selector.lookup.diagnostics), files, dropped, selector.top_parsed)
+        return Resolution(None, _ordered(selector.lookup.report.findings), files, dropped, selector.top_parsed)
     top = selector.top_parsed.manifest if selector.top_parsed is not None else None
     description = top.description if top is not None else None
     if selector.top_parsed is None and (source is None or source == DEFAULT_PROFILE):
         description = DEFAULT_DESCRIPTION
     registry = _registry(selection, names, style, prefix, defaults, description)
-    return Resolution(registry, _ordered(selector.lookup.diagnostics), files, dropped, selector.top_parsed)
+    return Resolution(registry, _ordered(selector.lookup.report.findings), files, dropped, selector.top_parsed)
 
 
 def _ordered(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:

@@ -60,7 +60,7 @@ class Selector:
         else:
             found = manifest_path(source, base=None) if isinstance(source, str) else Path(source)
             if isinstance(found, Diagnostic):
-                self.lookup.diagnostics.append(found)
+                self.lookup.report.findings.append(found)
                 return None
             path = found
         if path is None:
@@ -93,9 +93,11 @@ class Selector:
             hint = f"did you mean {close!r}?" if close else None
             if path.stem in available_profiles(self.profiles_dir) and path.suffix == ".py":
                 hint = f"to extend the built-in profile, write {path.stem!r} without a suffix"
-            self.lookup.report("DM302", where, f"extended manifest not found: {written!r}", hint)
+            self.lookup.report.add(
+                "DM302", f"extended manifest not found: {written!r}", hint=hint, at=where, file=where.file
+            )
             problems = problems[1:]
-        self.lookup.diagnostics.extend(problems)
+        self.lookup.report.findings.extend(problems)
         selection = None
         if parsed.manifest is not None:
             bases = self.extends(parsed.manifest, (*stack, identity))
@@ -111,13 +113,17 @@ class Selector:
                 names = available_profiles(self.profiles_dir)
                 listing = f"profiles: {', '.join(names)}"
                 hint = suggest(value, names)
-                self.lookup.report(
-                    "DM303", where, f"unknown profile {value!r}", f"{hint} {listing}" if hint else listing
+                self.lookup.report.add(
+                    "DM303",
+                    f"unknown profile {value!r}",
+                    hint=f"{hint} {listing}" if hint else listing,
+                    at=where,
+                    file=where.file,
                 )
             return path
         found = manifest_path(value, base=folder)
         if isinstance(found, Diagnostic):
-            self.lookup.report(found.code, where, found.message, found.hint)
+            self.lookup.report.add(found.code, found.message, hint=found.hint, at=where, file=where.file)
             return None
         return found
 
@@ -135,12 +141,16 @@ class Selector:
                 continue
             identity: object = real_path(path) if path is not None else DEFAULT_PROFILE
             if identity in seen:
-                self.lookup.report("DM202", where, f"{entry.value!r} is extended twice", "keep one")
+                self.lookup.report.add(
+                    "DM202", f"{entry.value!r} is extended twice", hint="keep one", at=where, file=where.file
+                )
                 continue
             seen.add(identity)
             if isinstance(identity, Path) and identity in stack:
                 chain = (*stack[stack.index(identity) :], identity)
-                self.lookup.report("DM301", where, "extends cycle: " + " -> ".join(p.name for p in chain))
+                self.lookup.report.add(
+                    "DM301", "extends cycle: " + " -> ".join(p.name for p in chain), at=where, file=where.file
+                )
                 continue
             base = self.default_selection() if path is None else self.manifest(path, where, stack)
             if base is not None:

@@ -80,7 +80,9 @@ def _listed(lookup: Lookup, manifest: Manifest, field: Literal["include", "exclu
     for entry in manifest.include if including else manifest.exclude:
         where = at(manifest, entry)
         if entry.value in seen:
-            lookup.report("DM202", where, f"{field} lists {entry.value!r} twice", "keep one")
+            lookup.report.add(
+                "DM202", f"{field} lists {entry.value!r} twice", hint="keep one", at=where, file=where.file
+            )
             continue
         seen.add(entry.value)
         if is_pattern(entry.value):
@@ -104,14 +106,16 @@ def named(lookup: Lookup, manifest: Manifest, selection: Selection) -> Selection
     for entry in manifest.tools:
         where = at(manifest, entry)
         if is_pattern(entry.value):
-            lookup.report("DM209", where, f"{entry.value!r} is a pattern", "patterns belong in include")
+            lookup.report.add(
+                "DM209", f"{entry.value!r} is a pattern", hint="patterns belong in include", at=where, file=where.file
+            )
             continue
         endpoint = lookup.find(entry, where)
         if endpoint is None:
             continue
         if endpoint.key in seen:
             twice = f"tools lists {endpoint.spec} twice: {seen[endpoint.key]!r} and {entry.value!r}"
-            lookup.report("DM202", where, twice, "keep one")
+            lookup.report.add("DM202", twice, hint="keep one", at=where, file=where.file)
             continue
         seen[endpoint.key] = entry.value
         if lookup.explicit(entry, where) is not None:
@@ -155,11 +159,12 @@ def overridden(lookup: Lookup, manifest: Manifest, selection: Selection) -> Sele
         if endpoint is None:
             continue
         if endpoint.key in seen:
-            lookup.report(
+            lookup.report.add(
                 "DM202",
-                where,
                 f"overrides has {endpoint.spec} twice: {seen[endpoint.key]!r} and {override.target.value!r}",
-                "keep one",
+                hint="keep one",
+                at=where,
+                file=where.file,
             )
             continue
         seen[endpoint.key] = override.target.value
@@ -170,11 +175,12 @@ def overridden(lookup: Lookup, manifest: Manifest, selection: Selection) -> Sele
         if lookup.unconfigured(endpoint):
             continue  # selectable once configured: not a mistake in the manifest
         if endpoint.key not in selection.tools and endpoint.key not in selection.over_tier:
-            lookup.report(
+            lookup.report.add(
                 "DM403",
-                where,
                 f"override of {endpoint.spec}, which this manifest does not select",
-                "add it to tools, or remove the override",
+                hint="add it to tools, or remove the override",
+                at=where,
+                file=where.file,
             )
             continue
         if endpoint.key in selection.tools and change is not None:

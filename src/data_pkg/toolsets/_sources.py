@@ -15,7 +15,8 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from data_pkg.toolsets._diagnostics import Diagnostic, diagnostic
+from data_pkg.rules import Report
+from data_pkg.toolsets._diagnostics import RULES, Diagnostic
 
 MANIFEST_ENV = "DATA_MCP_MANIFEST"
 PROFILE_ENV = "DATA_MCP_PROFILE"
@@ -50,13 +51,13 @@ def manifest_path(value: str, *, base: Path | None = None) -> Path | Diagnostic:
     The diagnostic carries no file: callers add where the value was written.
     """
     if "\0" in value:
-        return diagnostic(
+        return Report(RULES).add(
             "DM304",
             f"manifest path {value!r} contains a NUL character, which no file name can hold",
             hint="write the path out again: a NUL is often what a broken escape (\\u0000) leaves",
         )
     if os.sep == "/" and "\\" in value:
-        return diagnostic(
+        return Report(RULES).add(
             "DM304",
             f"manifest path {value!r} contains backslashes",
             hint="write forward slashes, which work on Windows too: C:/Users/me/tools.py",
