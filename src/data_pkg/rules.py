@@ -22,6 +22,7 @@ through which :meth:`Snippet.write` writes.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -56,6 +57,10 @@ HERE = "{here}"
 """In a snippet, the folder the file is written to (an absolute path)."""
 DOCS_HERE = "/home/me/manifests"
 """What the docs show for :data:`HERE`."""
+PYTHON = "{python}"
+"""In a snippet, the Python running the check (a desktop config's ``command``)."""
+DOCS_PYTHON = "/usr/bin/python3"
+"""What the docs show for :data:`PYTHON`."""
 
 
 @dataclass(frozen=True)
@@ -71,25 +76,28 @@ class Snippet:
     def write(self, folder: Path) -> Path:
         """Write the file into ``folder`` (and its companions beside it); the file's path."""
         folder.mkdir(parents=True, exist_ok=True)
-        here = folder.resolve().as_posix()
+        here, python = folder.resolve().as_posix(), Path(sys.executable).as_posix()
         for relative, text in self.files:
             companion = (folder / relative).resolve()
             companion.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(companion, text.replace(HERE, here).encode("utf-8"), mode=None)
+            write_atomic(companion, _filled(text, here, python).encode("utf-8"), mode=None)
         path = folder / self.name
-        write_atomic(path, self.text.replace(HERE, here).encode(self.encoding), mode=None)
+        write_atomic(path, _filled(self.text, here, python).encode(self.encoding), mode=None)
         return path
 
     def shown(self) -> str:
         """The text as the docs show it."""
-        return self.text.replace(HERE, DOCS_HERE)
+        return _filled(self.text, DOCS_HERE, DOCS_PYTHON)
+
+
+def _filled(text: str, here: str, python: str) -> str:
+    return text.replace(HERE, here).replace(PYTHON, python)
 
 
 @dataclass(frozen=True)
 class Example:
-    """A file that breaks rule ``code`` and the same file fixed."""
+    """A file that breaks a rule and the same file fixed: part of the rule's declaration."""
 
-    code: str
     bad: Snippet
     fixed: Snippet
     note: str = ""
@@ -98,17 +106,19 @@ class Example:
 
 @dataclass(frozen=True)
 class Rule:
-    """One code: a short slug, the severity its findings have by default, a one-line summary.
+    """One code, declared once with everything about it: a short slug, the severity its findings have by
+    default, a one-line summary (the docs table's), and an example.
 
-    ``examples`` hold a bad and a fixed file each (the docs page shows them, the tests check that
-    each bad one reports this code and each fixed one nothing).
+    ``example`` holds a bad and a fixed file (the docs page shows them; the tests check that the bad
+    one reports this code and nothing else, and the fixed one nothing). Every active rule has one; a
+    retired rule keeps its entry and may drop it.
     """
 
     code: str
     slug: str
     severity: Severity
     summary: str
-    examples: tuple[Example, ...] = ()
+    example: Example | None = None
     status: Status = "active"
 
 

@@ -24,11 +24,12 @@ The pieces:
 
 from __future__ import annotations
 
+from data_pkg.desktop._codes import CODES
 from data_pkg.desktop._doctor import Check, CheckStatus, DoctorOptions, DoctorReport, run_doctor
 from data_pkg.desktop._entry import BASE_URL_PLACEHOLDER as BASE_URL_PLACEHOLDER
 from data_pkg.desktop._entry import server_entry
-from data_pkg.desktop._findings import CODES, render_finding
 from data_pkg.desktop._findings import finding_json as finding_json
+from data_pkg.desktop._findings import render_finding
 from data_pkg.desktop._install import InstallRefusedError, InstallResult, install_entry
 from data_pkg.desktop._keycheck import KeyCheck, KeyStatus, check_key
 from data_pkg.desktop._keycheck import mask_key as mask_key

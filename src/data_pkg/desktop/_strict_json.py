@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from data_pkg.desktop._findings import CODES
+from data_pkg.desktop._codes import CODES
 from data_pkg.desktop._redact import Redactor
 from data_pkg.desktop._shapes import DESKTOP, Shape
 from data_pkg.json_reader import JsonNode, looks_like_windows_path, read_json

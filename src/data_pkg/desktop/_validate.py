@@ -32,9 +32,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
+from data_pkg.desktop._codes import CODES
 from data_pkg.desktop._editor import check_entry_shape, check_file_keys
 from data_pkg.desktop._entry import DEFAULT_SERVER_NAME, MODULE_ARGS, is_bare_name
-from data_pkg.desktop._findings import CODES
 from data_pkg.desktop._redact import Redactor, is_secret_name, mask_key
 from data_pkg.desktop._shapes import DESKTOP, SHAPES, Shape
 from data_pkg.desktop._strict_json import JsonNode, read_strict

@@ -10,8 +10,8 @@
 Findings are the resolver's diagnostics (the same codes, messages and positions the server
 logs: lint never re-implements a rule) plus lint-only rules in the ``DM5xx`` range
 (:data:`LINT_RULES`): names model APIs refuse, tools ``max_tier`` drops, secrets, extends paths
-that only work on one machine. :func:`all_rules` lists every code; :data:`EXAMPLES` holds a bad
-and a fixed manifest for each, from which ``docs/lint-rules.md`` is generated.
+that only work on one machine. :func:`all_rules` lists every code, each declared with a bad and a
+fixed manifest (``Rule.example``), from which ``docs/lint-rules.md`` is generated.
 
 For teams sharing a base (``docs/teams.md``): :func:`lint_paths` with ``dependents=True`` also lints
 every manifest of the repository that extends a linted one; :func:`impact` compares every manifest a
@@ -25,7 +25,6 @@ the command line.
 from __future__ import annotations
 
 from data_pkg.lint._config import LintConfig, load_config
-from data_pkg.lint._examples import EXAMPLES
 from data_pkg.lint._formats import FORMATS, render
 from data_pkg.lint._formats import summary as summary
 from data_pkg.lint._impact import Impact, ImpactError, ManifestImpact, impact
@@ -42,7 +41,6 @@ from data_pkg.lint._run import LintReport, lint_paths
 # The user API, rendered on docs/api.md. A name imported as itself (``name as name``) is for the command line,
 # not users: importable and type-checked, not listed here. Rules and findings are data_pkg.rules'.
 __all__ = [
-    "EXAMPLES",
     "FORMATS",
     "LINT_RULES",
     "Impact",

@@ -36,7 +36,7 @@ from data_pkg.toolsets._choice import no_fields_argument as no_fields_argument
 from data_pkg.toolsets._choice import unseen_fields as unseen_fields
 from data_pkg.toolsets._cost import estimate_tokens as estimate_tokens
 from data_pkg.toolsets._cost import wire_bytes as wire_bytes
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic, ToolsetError
+from data_pkg.toolsets._diagnostics import Diagnostic, ToolsetError
 from data_pkg.toolsets._former import FormerName, former_name
 from data_pkg.toolsets._graph import Dependent as Dependent
 from data_pkg.toolsets._graph import ExtendsGraph as ExtendsGraph
@@ -48,6 +48,7 @@ from data_pkg.toolsets._profiles import DEFAULT_PROFILE, available_profiles, pro
 from data_pkg.toolsets._registry import Registry, RegistryDiff, Tool, diff
 from data_pkg.toolsets._resolve import SEGMENT_ENV as SEGMENT_ENV
 from data_pkg.toolsets._resolve import Resolution, resolve
+from data_pkg.toolsets._rules import RULES
 from data_pkg.toolsets._schemas import type_schema as type_schema
 from data_pkg.toolsets._sources import MANIFEST_ENV as MANIFEST_ENV
 from data_pkg.toolsets._sources import PROFILE_ENV as PROFILE_ENV

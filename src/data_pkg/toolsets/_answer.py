@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from data_pkg.rules import Report
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic
+from data_pkg.toolsets._rules import RULES
 
 AnswerFormat = Literal["table", "json"]
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from data_pkg.catalog import ENDPOINTS, SEGMENT_ENV, Endpoint, lookup, renamed, replacement
 from data_pkg.rules import Report
 from data_pkg.suggest import suggest
-from data_pkg.toolsets._diagnostics import RULES
 from data_pkg.toolsets._patterns import matches, pattern_problem, tool_names
+from data_pkg.toolsets._rules import RULES
 from data_pkg.toolsets._selection import Where, at
 
 if TYPE_CHECKING:

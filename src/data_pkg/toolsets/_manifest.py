@@ -19,9 +19,10 @@ from data_pkg.catalog import TIERS
 from data_pkg.rules import Report
 from data_pkg.toolsets._analysis import LIMIT_NAMES, LIMITS, AnalysisSpec, limit_problem, pair_problems
 from data_pkg.toolsets._answer import ANSWER_FORMATS, DEFAULT_MAX_ANSWER_TOKENS, budget_problem
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic
 from data_pkg.toolsets._document import COMMENT_KEY, FIELD_NAMES, OVERRIDE_FIELDS, SCHEMA_KEY, Node
 from data_pkg.toolsets._naming import MCP_NAME, NAME_STYLES, PREFIX
+from data_pkg.toolsets._rules import RULES
 from data_pkg.utf8 import unencodable
 
 T = TypeVar("T")

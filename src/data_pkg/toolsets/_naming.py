@@ -19,7 +19,8 @@ from collections.abc import Mapping
 
 from data_pkg.catalog import Endpoint
 from data_pkg.rules import Report
-from data_pkg.toolsets._diagnostics import RULES, ToolsetError
+from data_pkg.toolsets._diagnostics import ToolsetError
+from data_pkg.toolsets._rules import RULES
 
 NAME_STYLES: tuple[str, ...] = ("key", "spec", "snake")
 """The naming styles, the default first."""

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from data_pkg.files import byte_position, read_regular
 from data_pkg.rules import Report
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import MAX_MANIFEST_BYTES
 from data_pkg.toolsets._manifest import Format, Manifest, validate_document
 from data_pkg.toolsets._nearby import nearby_path
+from data_pkg.toolsets._rules import RULES
 
 _REGULAR = "point at a regular manifest file"
 _UNREADABLE_HINTS = {errno.EFBIG: "a manifest is a few kilobytes: split it, or extend a shared base"}

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from data_pkg.json_reader import LENIENT, JsonNode, Voice, read_json
 from data_pkg.rules import Report
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic, limit_diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import Budget, LimitError
+from data_pkg.toolsets._rules import RULES
 
 MANIFEST = Voice(empty="a manifest is a JSON object", empty_fix='start from {"tools": []}')
 """The reader's words for a manifest: a problem means the manifest does not load, nothing more."""

@@ -19,9 +19,10 @@ import inspect
 from typing import NamedTuple
 
 from data_pkg.rules import Report
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic, limit_diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import FIELD_NAMES, Node
 from data_pkg.toolsets._limits import MAX_DIGITS, NO_SUCH_NUMBER, Budget, LimitError
+from data_pkg.toolsets._rules import RULES
 
 # The docstring is the description in Python; an assigned DESCRIPTION would be a second way to say it.
 _PY_FIELDS = frozenset(name.upper() for name in FIELD_NAMES if name != "description")

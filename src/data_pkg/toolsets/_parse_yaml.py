@@ -14,9 +14,10 @@ from typing import Any
 import yaml
 
 from data_pkg.rules import Report
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic, limit_diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic, limit_diagnostic
 from data_pkg.toolsets._document import Node
 from data_pkg.toolsets._limits import Budget, LimitError
+from data_pkg.toolsets._rules import RULES
 from data_pkg.toolsets._yaml_words import plain_problem
 
 _CORE = "tag:yaml.org,2002:"

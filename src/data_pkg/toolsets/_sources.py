@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from data_pkg.rules import Report
-from data_pkg.toolsets._diagnostics import RULES, Diagnostic
+from data_pkg.toolsets._diagnostics import Diagnostic
+from data_pkg.toolsets._rules import RULES
 
 MANIFEST_ENV = "DATA_MCP_MANIFEST"
 PROFILE_ENV = "DATA_MCP_PROFILE"
