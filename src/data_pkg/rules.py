@@ -9,11 +9,12 @@ Three families of codes share it:
 - ``DC1xx``-``DC4xx``: what ``data-mcp config validate`` and ``doctor`` report about a desktop
   assistant's config file (:data:`data_pkg.desktop.CODES`).
 
-A :class:`Rule` says what a code means; a :class:`Finding` is one occurrence of it, with where it
-is. Each family keeps its rules in a :class:`RuleTable`, from which its docs page is generated
-(``scripts/lint_rules_doc.py``, ``scripts/config_codes_doc.py``) and which gives each finding
-the severity its rule declares. Codes are never renumbered or reused: tools, docs and people's
-notes refer to them; a code no longer reported stays, with status ``retired``.
+A :class:`Rule` says what a code means, with an :class:`Example` (a bad and a fixed file) beside it;
+a :class:`Finding` is one occurrence of it, with where it is. Each family declares its rules, examples
+included, in one :class:`RuleTable`, from which its docs page is generated (``scripts/lint_rules_doc.py``,
+``scripts/config_codes_doc.py``). Every check reports through a :class:`Report`, the one way to make a
+finding, which gives it the severity its rule declares. Codes are never renumbered or reused: tools,
+docs and people's notes refer to them; a code no longer reported stays, with status ``retired``.
 
 This module sits beside :mod:`data_pkg.errors` at the bottom of the layers: every package may
 import it, and it imports nothing of the project but :mod:`data_pkg.files` (the standard library only),
