@@ -39,7 +39,7 @@ def manifest(**fields: Any) -> Manifest:
 
 
 def codes(lookup: Lookup) -> list[str]:
-    return [found.code for found in lookup.diagnostics]
+    return [found.code for found in lookup.report.findings]
 
 
 def test_extended_takes_the_manifests_own_settings_else_the_first_base_that_has_one() -> None:
@@ -78,7 +78,7 @@ def test_an_override_of_a_tool_only_a_base_dropped_by_tier_is_dm403() -> None:
     team = manifest(overrides=(Override(at("index.sp500_constituents", 3), description=at("constituents")),))
     selection = overridden(lookup, team, extended(team, [base]))
     assert codes(lookup) == ["DM403"]
-    assert lookup.diagnostics[0].line == 3
+    assert lookup.report.findings[0].line == 3
     assert selection.changes == {}
 
 
