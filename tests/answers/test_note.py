@@ -343,3 +343,13 @@ def test_the_page_planner_weighs_64_row_counts_below_the_most_that_fit() -> None
     cut = note(rows, 155, budget=8_000, where="", call=call)
     assert cut.kept == max(kept for kept in weighed if len(aligned_pages(kept, 182)) == fewest)
     assert "in turn" in cut.note
+
+
+def test_a_calls_context_keeps_the_arguments_sent_and_the_parameters_not_fixed() -> None:
+    from data_pkg.catalog import by_key
+
+    news = by_key("stock_news")
+    call = CallContext.of(news, {"symbols": "AAPL", "limit": 97}, fixed=("symbols",))
+    assert call.arguments == {"symbols": "AAPL", "limit": 97} and call.number("limit") == 97
+    assert "symbols" not in call.params and "limit" in call.params
+    assert CallContext.of(news, None).arguments == {}

@@ -226,3 +226,26 @@ def test_the_note_names_four_cut_texts_and_counts_the_rest() -> None:
     assert answer.note is not None and not answer.withheld
     named = re.findall(r"text\d at [\d,]+ of 10,000 characters", answer.note)
     assert len(named) == 4 and answer.note.endswith("; and 2 more.")
+
+
+def test_a_list_no_argument_pages_names_the_rows_left_and_the_fields_argument() -> None:
+    rows = [{"symbol": f"S{i:05d}", "name": f"Company {i}"} for i in range(5000)]
+    spec = AnswerSpec(max_tokens=MIN_BUDGET, fields_argument=True)
+    answer = write_answer(rows, spec, CallContext.of(by_key("stock_list"), {}))
+    assert 0 < answer.shown < 5000 and answer.note is not None
+    assert f"No argument of this tool reaches rows {answer.shown + 1}-5,000: call again with the columns" in answer.note
+
+
+def test_a_first_day_over_the_budget_is_shown_in_part_and_the_note_names_the_rest_of_it() -> None:
+    # 300 one-minute bars of 2024-12-31, then two earlier days: the first day alone is over the budget.
+    bars = [
+        {"date": f"{day} {15 - m // 60:02d}:{59 - m % 60:02d}:00", "close": 100.0 + m}
+        for day, minutes in (("2024-12-31", 300), ("2024-12-30", 10), ("2024-12-27", 10))
+        for m in range(minutes)
+    ]
+    context = CallContext.of(by_key("intraday_prices"), {"symbol": "AAPL", "interval": "1min"})
+    answer = write_answer(bars, AnswerSpec(max_tokens=MIN_BUDGET), context)
+    shown = answer.shown or 0
+    assert 0 < shown < 300 and answer.note is not None
+    assert f"Rows {shown + 1}-300 (" in answer.note and "2024-12-31 alone is over the budget" in answer.note
+    assert "For older rows (301-320)" in answer.note and "to_date=2024-12-30" in answer.note
