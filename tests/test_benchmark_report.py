@@ -40,6 +40,7 @@ def test_rendering_keeps_the_sections_it_does_not_write_where_they_were() -> Non
         "Columns per call",
         "Analyst tasks",
         "Cost of a cut answer",
+        "Mutation sample",
     ]
     old = "# Performance\n\n## Answers\n\nold figures\n\n## Hand-made\n\n" + KEPT + "\n\nby hand\n\n## Method\n\nold\n"
     new = rendered(committed(), old)

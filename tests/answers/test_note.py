@@ -353,3 +353,20 @@ def test_a_calls_context_keeps_the_arguments_sent_and_the_parameters_not_fixed()
     assert call.arguments == {"symbols": "AAPL", "limit": 97} and call.number("limit") == 97
     assert "symbols" not in call.params and "limit" in call.params
     assert CallContext.of(news, None).arguments == {}
+
+
+def test_at_every_budget_the_rows_shown_are_the_most_that_fit_with_their_note() -> None:
+    # Some budgets are met exactly (text and note together are the budget): those rows fit too.
+    rows = [{"symbol": f"S{i:05d}", "name": f"Company number {i}"} for i in range(2_000)]
+    call = ctx(set())
+    exact = 0
+    for budget in range(1_000, 1_060):
+        answer = write_answer(rows, AnswerSpec(max_tokens=budget), call)
+        shown = answer.shown or 0
+        used = estimate_tokens(answer.text) + estimate_tokens(answer.note or "")
+        assert used <= budget
+        exact += used == budget
+        one_more = write_answer(rows[: shown + 1], AnswerSpec(max_tokens=1_000_000), call).text
+        longer = note(rows, shown + 1, budget=budget, where="", call=call).note
+        assert estimate_tokens(one_more) + estimate_tokens(longer) > budget, budget
+    assert exact > 0  # the sweep does reach the edge

@@ -249,3 +249,26 @@ def test_a_first_day_over_the_budget_is_shown_in_part_and_the_note_names_the_res
     assert 0 < shown < 300 and answer.note is not None
     assert f"Rows {shown + 1}-300 (" in answer.note and "2024-12-31 alone is over the budget" in answer.note
     assert "For older rows (301-320)" in answer.note and "to_date=2024-12-30" in answer.note
+
+
+def test_the_sentence_the_note_ends_with_never_puts_an_answer_over_its_budget_at_any_budget() -> None:
+    # The sentence and the space before it are charged before the rows are chosen: at every budget, not only
+    # where a few tokens of slack hide a short charge.
+    rows = daily_bars(dt.date(2024, 12, 31), 300)
+    over = []
+    for budget in range(500, 700):
+        answer = write_answer(rows, AnswerSpec(max_tokens=budget), HISTORY, also=KEPT)
+        if estimate_tokens(answer.text) + estimate_tokens(answer.note or "") > budget:
+            over.append(budget)
+    assert over == []
+
+
+def test_one_row_of_exactly_the_budget_is_shown_whole() -> None:
+    value = {"symbol": "AAPL", "content": "word " * 200}
+    whole = write_answer(value, BIG)
+    exact = estimate_tokens(whole.text)
+    assert exact >= MIN_BUDGET and whole.note is None
+    at = write_answer(value, AnswerSpec(max_tokens=exact))
+    assert (at.text, at.note, at.withheld) == (whole.text, None, False)
+    under = write_answer(value, AnswerSpec(max_tokens=exact - 1))
+    assert under.note is not None and "content at" in under.note and not under.withheld
