@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from starlette.datastructures import Headers
+from starlette.testclient import TestClient
 
+from data_pkg.mcp import http
 from data_pkg.mcp.http import Guard, HttpOptions
 from data_pkg.mcp.server import create_app
 from data_pkg.settings import Secret
@@ -77,3 +79,29 @@ def test_allowed_names_and_origins_are_added_to_loopback(manager: StreamableHTTP
 def test_the_token_is_compared_whole(manager: StreamableHTTPSessionManager, authorization: str, expected: int) -> None:
     guard = Guard(manager, HttpOptions(), Secret(TOKEN))
     assert status(guard, host="127.0.0.1:8767", authorization=authorization) == expected
+
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}},
+}
+STREAMABLE = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+
+
+def test_sessions_past_the_bound_are_refused_until_one_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client that opens sessions and never ends them cannot grow the server without bound."""
+    monkeypatch.setattr(http, "MAX_SESSIONS", 2)
+    app = http.build(create_app({"DATA_MCP_RELOAD": "0"}), HttpOptions(), None)
+    with TestClient(app, base_url="http://127.0.0.1:8767") as client:
+        opened = [client.post(http.PATH, json=INITIALIZE, headers=STREAMABLE) for _ in range(3)]
+        assert [answer.status_code for answer in opened] == [200, 200, 503]
+        assert "Too many open sessions" in opened[2].text
+        first = {
+            **STREAMABLE,
+            "mcp-session-id": opened[0].headers["mcp-session-id"],
+            "mcp-protocol-version": "2025-06-18",
+        }
+        assert client.delete(http.PATH, headers=first).status_code == 200
+        assert client.post(http.PATH, json=INITIALIZE, headers=STREAMABLE).status_code == 200

@@ -54,6 +54,10 @@ PATH = "/mcp"
 DEFAULT_PORT = 8767
 """Beside the sandbox's 8765 and data-hosted's 8766."""
 
+MAX_SESSIONS = 10_000
+"""Open sessions at once; a new one past it is refused 503. A session costs about 40 KB (1,000 added 39 MB), so a
+client that opens sessions and never ends them holds the server to about 400 MB; one idle for 30 minutes ends."""
+
 SHUTDOWN_SECONDS = 3
 """How long open streams (a GET stream, a ``subscriptions/listen``) may hold a shutdown up: they never end on
 their own."""
@@ -171,7 +175,9 @@ def build(server: LocalServer, options: HttpOptions, token: Secret | None) -> St
     # The Origin and Host checks are the Guard's (loopback by any spelling, the allow-lists); the SDK's own would
     # answer differently for the same request, so they are off. It still checks a POST's Content-Type.
     manager = StreamableHTTPSessionManager(
-        app=server, security_settings=TransportSecuritySettings(enable_dns_rebinding_protection=False)
+        app=server,
+        security_settings=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        max_sessions=MAX_SESSIONS,
     )
     runtime = server.runtime
 
