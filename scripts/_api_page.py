@@ -67,10 +67,26 @@ def _file(module: str) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
+_WRITTEN: dict[int, str] = {}
+"""Each parsed expression's text as the source writes it, by the node's id (the trees are cached, so ids hold)."""
+
+
 @functools.cache
 def _body(module: str) -> list[ast.stmt]:
     """The module's top-level statements (see :func:`_statements`), parsed once."""
-    return _statements(ast.parse(_file(module).read_text(encoding="utf-8")).body)
+    text = _file(module).read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.expr) and node.lineno == node.end_lineno:
+            _WRITTEN[id(node)] = ast.get_source_segment(text, node) or ast.unparse(node)
+    return _statements(tree.body)
+
+
+def _code(node: ast.expr) -> str:
+    """An expression as written on its line: ``ast.unparse`` differs between Python versions (3.10 writes
+    ``for (a, b) in`` where 3.11 writes ``for a, b in``), and the page must not; one written over several lines is
+    unparsed (ruff lays the page out)."""
+    return _WRITTEN.get(id(node)) or ast.unparse(node)
 
 
 def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
@@ -188,9 +204,9 @@ def _markdown(doc: str) -> list[str]:
 
 
 def _parameter(arg: ast.arg, default: ast.expr | None, star: str = "") -> str:
-    text = star + arg.arg + (f": {ast.unparse(arg.annotation)}" if arg.annotation else "")
+    text = star + arg.arg + (f": {_code(arg.annotation)}" if arg.annotation else "")
     if default is not None:
-        text += f" = {ast.unparse(default)}" if arg.annotation else f"={ast.unparse(default)}"
+        text += f" = {_code(default)}" if arg.annotation else f"={_code(default)}"
     return text
 
 
@@ -212,17 +228,17 @@ def _parameters(args: ast.arguments, method: bool) -> str:
 
 
 def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, indent: str = "") -> str:
-    returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+    returns = f" -> {_code(node.returns)}" if node.returns else ""
     prefix = "async def" if isinstance(node, ast.AsyncFunctionDef) else "def"
     return f"{indent}{prefix} {name}({_parameters(node.args, bool(indent))}){returns}: ..."
 
 
 def _value(node: ast.Assign | ast.AnnAssign, name: str, indent: str = "", runtime: object = None) -> str:
     """``NAME: annotation = value``: the value when it is short; the runtime type when nothing else says it."""
-    value = ast.unparse(node.value) if node.value is not None else ""
+    value = _code(node.value) if node.value is not None else ""
     shown = f" = {value}" if value and len(value) <= 200 else ""
     if isinstance(node, ast.AnnAssign):
-        annotation = f": {ast.unparse(node.annotation)}"
+        annotation = f": {_code(node.annotation)}"
     else:
         kind = type(runtime).__name__
         annotation = f": {kind}" if runtime is not None and not shown and not kind.startswith("_") else ""
@@ -239,7 +255,7 @@ def _member(body: list[ast.stmt], index: int) -> tuple[list[str], str, str | Non
     if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name) and not item.target.id.startswith("_"):
         return [_value(item, item.target.id, "    ")], item.target.id, _attribute_doc(body, index)
     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and not item.name.startswith("_"):
-        decorators = [ast.unparse(d) for d in item.decorator_list]
+        decorators = [_code(d) for d in item.decorator_list]
         marks = [f"    @{d}" for d in decorators if d in ("property", "classmethod", "staticmethod")]
         return [*marks, _signature(item, item.name, "    ")], item.name, ast.get_docstring(item)
     return None
@@ -247,7 +263,7 @@ def _member(body: list[ast.stmt], index: int) -> tuple[list[str], str, str | Non
 
 def _class(node: ast.ClassDef, name: str) -> tuple[list[str], list[str]]:
     """The class's outline (its line, fields, methods and properties) and a line per documented member."""
-    bases = ", ".join(ast.unparse(base) for base in node.bases)
+    bases = ", ".join(_code(base) for base in node.bases)
     outline = [f"class {name}({bases})" if bases else f"class {name}"]
     members: list[str] = []
     for index in range(len(node.body)):
