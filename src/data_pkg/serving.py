@@ -12,6 +12,7 @@ import contextlib
 import socket
 import threading
 from collections.abc import Callable, Iterator
+from types import FrameType
 
 import uvicorn
 
@@ -38,6 +39,15 @@ class Server(uvicorn.Server):
         ends by itself (streams), so that the wait is short and nothing is cut."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake: asyncio.Event | None = None
+        self.stopped_by: int | None = None
+        """The first signal that stopped the server (SIGINT, SIGTERM), None while none has."""
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        # Recorded because uvicorn's way of reporting a signal, raising it again once stopped, does nothing when
+        # the process inherited it ignored (a job started in the background by a script does): it returns quietly.
+        if self.stopped_by is None:
+            self.stopped_by = sig
+        super().handle_exit(sig, frame)
 
     async def main_loop(self) -> None:
         # uvicorn polls should_exit every 0.1 s; waking the loop on stop() ends a test's

@@ -82,10 +82,19 @@ class Served:
         return self.stderr.decode(errors="replace")
 
 
+# Starts the command with SIGINT ignored, as a shell starts a command it runs in the background (`cmd &`):
+# Python keeps it ignored, and uvicorn handles it anyway.
+SIGINT_IGNORED = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
 @asynccontextmanager
-async def served(env: Mapping[str, str], *args: str) -> AsyncIterator[Served]:
+async def served(env: Mapping[str, str], *args: str, sigint_ignored: bool = False) -> AsyncIterator[Served]:
     """Start the command, read the URL it logs, keep reading both outputs; stop it (SIGINT) at the end."""
     command = [sys.executable, "-m", "data_pkg.cli", "serve", "--http", "--port", "0", *args]
+    if sigint_ignored:
+        command = [sys.executable, "-c", SIGINT_IGNORED, *command]
     async with await anyio.open_process(command, env=dict(env), stdin=None) as process:
         assert process.stderr is not None and process.stdout is not None
         errors = BufferedByteReceiveStream(process.stderr)
@@ -267,11 +276,15 @@ async def test_a_session_that_ended_is_not_told_of_a_reload(sandbox: str, tmp_pa
     assert "telling 1 handshake-era sessions that the tools changed" in server.log  # the ended ones are forgotten
 
 
-async def test_stopping_with_clients_connected_ends_their_streams_quietly(sandbox: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("sigint_ignored", [False, True], ids=["foreground", "started-with-sigint-ignored"])
+async def test_stopping_with_clients_connected_ends_their_streams_quietly(
+    sandbox: str, tmp_path: Path, sigint_ignored: bool
+) -> None:
+    # Started with SIGINT ignored (as a test run started in the background starts it), the server used to exit 0.
     manifest = tmp_path / "desk.yaml"
     write(manifest, "tools: [company.quote]\n")
     async with (
-        served(environment(sandbox, manifest)) as server,
+        served(environment(sandbox, manifest), sigint_ignored=sigint_ignored) as server,
         client(server.url) as legacy,
         client(server.url, mode="auto") as modern,
     ):

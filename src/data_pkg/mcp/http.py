@@ -23,6 +23,7 @@ import hmac
 import ipaddress
 import logging
 import os
+import signal
 import sys
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
@@ -57,6 +58,9 @@ DEFAULT_PORT = 8767
 MAX_SESSIONS = 10_000
 """Open sessions at once; a new one past it is refused 503. A session costs about 40 KB (1,000 added 39 MB), so a
 client that opens sessions and never ends them holds the server to about 400 MB; one idle for 30 minutes ends."""
+
+INTERRUPTED = 128 + signal.SIGINT
+"""The exit status after SIGINT (Ctrl-C), 130, as a shell reports an interrupted command."""
 
 SHUTDOWN_SECONDS = 3
 """How long open streams (a GET stream, a ``subscriptions/listen``) may hold a shutdown up: they never end on
@@ -219,7 +223,8 @@ def _fail(message: str) -> int:
 
 
 def main(options: HttpOptions) -> int:
-    """Entry point of ``data-mcp serve --http``: 0 after a shutdown, 2 for an option or setting to fix."""
+    """Entry point of ``data-mcp serve --http``: 130 after SIGINT (Ctrl-C), 0 after another shutdown, 2 for an option or
+    setting to fix."""
     env = dict(os.environ)
     try:
         token = http_token(env)
@@ -253,7 +258,9 @@ def main(options: HttpOptions) -> int:
         logging.getLogger("uvicorn.error").addFilter(_StreamsEndedByShutdown(running))
         running.run(sockets=[sock])
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     finally:
         sock.close()
+    if running.stopped_by == signal.SIGINT:  # SIGINT inherited ignored: uvicorn still stops, but returns quietly
+        return INTERRUPTED
     return 0 if running.started else 1
