@@ -76,9 +76,12 @@ def _body(module: str) -> list[ast.stmt]:
     """The module's top-level statements (see :func:`_statements`), parsed once."""
     text = _file(module).read_text(encoding="utf-8")
     tree = ast.parse(text)
+    # Lines split once: ast.get_source_segment splits the whole text on every call (minutes over the package).
+    lines = [line.encode() for line in re.split("\r\n|\r|\n", text)]
     for node in ast.walk(tree):
-        if isinstance(node, ast.expr) and node.lineno == node.end_lineno:
-            _WRITTEN[id(node)] = ast.get_source_segment(text, node) or ast.unparse(node)
+        if isinstance(node, ast.expr) and node.lineno == node.end_lineno and node.end_col_offset is not None:
+            written = lines[node.lineno - 1][node.col_offset : node.end_col_offset].decode()
+            _WRITTEN[id(node)] = written or ast.unparse(node)
     return _statements(tree.body)
 
 
