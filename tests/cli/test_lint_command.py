@@ -21,6 +21,7 @@ from data_pkg.lint import FORMATS, LintInputError, all_rules, lint_paths, render
 from data_pkg.lint._formats import sarif_document
 from data_pkg.toolsets import NAME_STYLES
 from data_pkg.toolsets._parse import parse_manifest
+from tests import preforked
 
 ROOT = Path(__file__).resolve().parents[2]
 BROKEN = ROOT / "tests" / "toolsets" / "broken"
@@ -54,9 +55,9 @@ def _clean_env() -> dict[str, str]:
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     assert COMMAND, "data-mcp is installed beside this interpreter"
-    return subprocess.run(
-        [COMMAND, *args], capture_output=True, text=True, timeout=120, check=False, cwd=cwd, env=_clean_env()
-    )
+    env = _clean_env()
+    command = preforked.argv([COMMAND, *args], env)
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False, cwd=cwd, env=env)
 
 
 def invoke(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

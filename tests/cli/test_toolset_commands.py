@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from data_pkg.cli import main
+from tests import preforked
 from tests.support import tool_count
 
 COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
@@ -19,7 +20,8 @@ COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     assert COMMAND, "data-mcp is installed beside this interpreter"
-    return subprocess.run([COMMAND, *args], capture_output=True, text=True, timeout=120, check=False, env=env)
+    command = preforked.argv([COMMAND, *args], os.environ if env is None else env)
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False, env=env)
 
 
 def test_tools_lists_the_default_set_with_its_size() -> None:

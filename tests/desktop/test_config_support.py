@@ -18,6 +18,7 @@ import pytest
 
 from data_pkg.cli import main
 from data_pkg.desktop._probe import shebang_interpreter
+from tests import preforked
 
 COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
 CORPUS = Path(__file__).resolve().parent / "config_corpus"
@@ -53,7 +54,8 @@ def run(
     """``data-mcp ARGS`` through the installed entry point (subprocess) or ``data_pkg.cli.main`` (in-process)."""
     if mode == "subprocess":
         assert COMMAND, "data-mcp is installed beside this interpreter"
-        done = subprocess.run([COMMAND, *args], capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False)
+        command = preforked.argv([COMMAND, *args], env)
+        done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False)
         return Result(done.returncode, done.stdout, done.stderr)
     for name in list(os.environ):
         if name not in env:

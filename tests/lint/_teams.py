@@ -16,6 +16,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests import preforked
+
 COMMAND = shutil.which("data-mcp", path=str(Path(sys.executable).parent))
 TIMEOUT = 120
 
@@ -111,14 +113,15 @@ class Repo:
     def run(self, *args: str, cwd: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
         """``data-mcp ARGS`` as a subprocess, in the repository (or ``cwd``)."""
         assert COMMAND, "data-mcp is installed beside this interpreter"
+        settings = clean_env(**env)
         return subprocess.run(
-            [COMMAND, *args],
+            preforked.argv([COMMAND, *args], settings),
             cwd=cwd or self.root,
             capture_output=True,
             text=True,
             timeout=TIMEOUT,
             check=False,
-            env=clean_env(**env),
+            env=settings,
         )
 
     def state(self) -> tuple[str, str, str]:

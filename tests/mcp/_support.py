@@ -15,6 +15,8 @@ import mcp_types as types
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from tests import preforked
+
 TIMEOUT = 30.0
 SERVER_ARGS = ("-m", "data_pkg.mcp")
 """How ``connect`` starts the server: ``python -m data_pkg.mcp``."""
@@ -71,7 +73,8 @@ async def connect(
     args: Sequence[str] = SERVER_ARGS,
 ) -> AsyncIterator[Client]:
     """A connected client to the server (``python`` with ``args``) started with ``env``; stderr goes to a file."""
-    params = StdioServerParameters(command=sys.executable, args=list(args), env=dict(env))
+    program, *arguments = preforked.argv([sys.executable, *args], env)
+    params = StdioServerParameters(command=program, args=arguments, env=dict(env))
     with stderr.open("a") as errlog:
         transport = stdio_client(params, errlog=errlog)
         # read_timeout_seconds bounds every request, so a hung server fails the test instead of stalling it.
