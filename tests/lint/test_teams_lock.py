@@ -146,11 +146,15 @@ FULL_AT = 4096
 """Bytes a process may write to one file under the cap below: less than any lock of these manifests."""
 
 
-def _full_disk() -> None:
-    """In the child: every file write past :data:`FULL_AT` bytes fails (EFBIG), as on a full disk or quota."""
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_FSIZE, (FULL_AT, FULL_AT))
+FULL_DISK = (
+    "import os, resource, sys;"
+    f" resource.setrlimit(resource.RLIMIT_FSIZE, ({FULL_AT}, {FULL_AT}));"
+    " os.execv(sys.argv[1], sys.argv[1:])"
+)
+"""Runs the command given after it with every file write past :data:`FULL_AT` bytes failing (EFBIG), as on a full
+disk or quota. Set here, after exec, not in a ``preexec_fn``: that runs Python in a fork of the test process, whose
+other threads may hold a lock at that moment, which the child then waits for forever (Python's documentation warns
+of it)."""
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_FSIZE as Linux applies it")
@@ -161,14 +165,13 @@ def test_a_lock_that_cannot_be_written_keeps_the_last_good_one(locked: Repo) -> 
     locked.write("base/desk.yaml", BREAKING_BASE.replace("exclude: [company.market_cap]", "exclude: [company.quote]"))
     assert COMMAND, "data-mcp is installed beside this interpreter"
     done = subprocess.run(
-        [COMMAND, "lock", "base/desk.yaml"],
+        [sys.executable, "-c", FULL_DISK, COMMAND, "lock", "base/desk.yaml"],
         cwd=locked.root,
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
         check=False,
         env=clean_env(),
-        preexec_fn=_full_disk,
     )
     assert done.returncode == 1
     assert "base/desk.lock.json: could not write the lock: File too large; the last one is unchanged" in done.stderr

@@ -82,7 +82,7 @@ async def connect(
             yield client
 
 
-async def wait_for_log(log: Path, fragment: str, within: float = 10.0, *, times: int = 1) -> None:
+async def wait_for_log(log: Path, fragment: str, within: float = TIMEOUT, *, times: int = 1) -> None:
     """Wait until the server's stderr file contains ``fragment`` ``times`` times (a file another process writes: polled)."""
     with anyio.fail_after(within):
         while log.read_text().count(fragment) < times:  # noqa: ASYNC110, ASYNC240 - polled: no event crosses processes
