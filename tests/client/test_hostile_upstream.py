@@ -9,9 +9,13 @@ model list) is what shows memory stayed bounded. No assertion is about time.
 from __future__ import annotations
 
 import logging
+import socket
+import struct
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -186,3 +190,23 @@ def test_a_password_in_the_base_url_is_never_logged(upstream: str, caplog: pytes
     assert "hunter2-password" not in caplog.text
     assert "hunter2-password" not in repr(data.settings)
     assert "http://***@127.0.0.1" in caplog.text
+
+
+def test_a_client_resetting_its_connection_prints_nothing(capfd: pytest.CaptureFixture[str]) -> None:
+    # A client that stops reading at its bound resets the connection the server then waits on for a next request;
+    # the standard server printed a traceback (ConnectionResetError in handle_one_request) to the terminal.
+    with hostile_upstream() as url:
+        address = urlsplit(url)
+        serving = set(threading.enumerate())
+        with socket.create_connection((address.hostname, address.port), timeout=10) as connection:
+            connection.sendall(b"GET /page/stable/quote HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            head = b""
+            while b"</html>" not in head:  # the whole answer: the server now waits for the next request
+                chunk = connection.recv(4096)
+                assert chunk, head
+                head += chunk
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
+        for handler in set(threading.enumerate()) - serving:
+            handler.join(timeout=10)
+            assert not handler.is_alive()
+    assert capfd.readouterr().err == ""
