@@ -147,6 +147,7 @@ class _Start:
     env: dict[str, str]
     cwd: str
     umask: int
+    sigint_ignored: bool
     streams: list[int]
 
 
@@ -160,7 +161,7 @@ def _receive(connection: socket.socket) -> _Start:
             raise ConnectionError("the launcher went away mid-request")
         body += chunk
     request = json.loads(body)
-    return _Start(request["args"], request["env"], request["cwd"], request["umask"], streams)
+    return _Start(request["args"], request["env"], request["cwd"], request["umask"], request["sigint_ignored"], streams)
 
 
 def _serve(listener: socket.socket) -> _Start:
@@ -230,6 +231,8 @@ def _become(start: _Start) -> None:
         os.close(fd)
     os.chdir(start.cwd)
     os.umask(start.umask)
+    # As an interpreter starts: Ctrl-C raises KeyboardInterrupt, unless it was ignored when the launcher started.
+    signal.signal(signal.SIGINT, signal.SIG_IGN if start.sigint_ignored else signal.default_int_handler)
     os.environ.clear()
     os.environ.update(start.env)
     if start.args[0] == "-m":  # python -m MODULE: the working directory first on the path

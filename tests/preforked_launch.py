@@ -1,7 +1,7 @@
 """What the MCP SDK client (or a test) starts in place of ``python -m MODULE``: see ``tests/preforked.py``.
 
 ``python -I -S tests/preforked_launch.py SOCKET -m MODULE ARGS...`` hands this process's stdin, stdout and stderr,
-environment, working directory and umask to the preforked interpreter listening on SOCKET, which forks a child that
+environment, working directory, umask and whether it ignores Ctrl-C to the preforked interpreter listening on SOCKET, which forks a child that
 runs MODULE with ARGS. This process forwards the signals it gets to that child and exits as the child exited (with
 its code, or killed by the same signal). Killed outright, it takes the child with it (the preforked interpreter sees
 its connection close). Standard library only, and started with ``-I -S``: it costs a few milliseconds.
@@ -32,11 +32,20 @@ def forward(signum: int, _frame: object) -> None:
 
 def main() -> None:
     address, args = sys.argv[1], sys.argv[2:]
+    # Inherited ignored (a background job's), Ctrl-C must stay ignored in the child, as in a fresh interpreter.
+    sigint_ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     for signum in FORWARDED:
         signal.signal(signum, forward)
     umask = os.umask(0)
     os.umask(umask)
-    request = json.dumps({"args": args, "env": dict(os.environ), "cwd": os.getcwd(), "umask": umask}).encode()
+    start = {
+        "args": args,
+        "env": dict(os.environ),
+        "cwd": os.getcwd(),
+        "umask": umask,
+        "sigint_ignored": sigint_ignored,
+    }
+    request = json.dumps(start).encode()
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     connection.connect(address)
     socket.send_fds(connection, [HEADER.pack(len(request))], [0, 1, 2])
