@@ -9,13 +9,14 @@ and stderr, the test's environment, working directory and umask, and ``sys.argv`
 signal). What the SDK client starts is a small launcher (``tests/preforked_launch.py``) that hands its standard
 streams to the preforked interpreter, forwards the signals it gets to the child and exits as the child exited.
 
-Only the import is shared, so a start is preforked only when nothing read at interpreter start or import differs:
-the arguments are ``-m`` and one of the preloaded modules, and the environment has the same ``PYTHON*`` and locale
-variables as the preforked interpreter. Anything else (a ``PYTHONPATH`` that shadows a module, ``python -c``, the
-entry-point scripts) starts a fresh interpreter, as does every start when ``DEV_PREFORK=0``.
-``tests/test_preforked.py`` holds it to the same answers, exit codes and signals as a fresh interpreter.
+Only the import is shared, so a start is preforked only where an interpreter would start the same way: it runs
+``-m`` with a preloaded module or the ``data-mcp`` entry point beside this interpreter, and its ``PYTHON*``
+variables are among those a preforked interpreter is started with (one interpreter for each set of their values and
+the locale's). Anything else (a ``PYTHONPATH`` that shadows a module, ``python -c``) starts a fresh interpreter, as
+does every start when ``DEV_PREFORK=0``. ``tests/test_preforked.py`` holds a preforked start to the same answers,
+output, umask, Ctrl-C, signals and kill as a fresh one.
 
-Run as a script, this file is the preforked interpreter: ``python -u tests/preforked.py FD``, FD the listening socket.
+Run as a script, this file is the preforked interpreter: ``python tests/preforked.py FD``, FD the listening socket.
 """
 
 from __future__ import annotations

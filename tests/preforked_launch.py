@@ -47,7 +47,11 @@ def main() -> None:
     }
     request = json.dumps(start).encode()
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    connection.connect(address)
+    try:
+        connection.connect(address)
+    except OSError as error:
+        log = os.path.join(os.path.dirname(address), "forker.log")
+        sys.exit(f"preforked_launch: no preforked interpreter at {address} ({error}); what it said is in {log}")
     socket.send_fds(connection, [HEADER.pack(len(request))], [0, 1, 2])
     connection.sendall(request)
     # The child has its own copies now: ours must not keep the pipes open after it ends (stderr is kept for our
