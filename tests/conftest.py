@@ -48,3 +48,13 @@ def make_async_client() -> Callable[..., tuple[AsyncDataClient, Recorder]]:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files of the long end-to-end tests (marked ``e2e``) first, the rest in their order.
+
+    A file's tests all run on one worker (``./dev pytest`` passes ``--dist loadfile --no-loadscope-reorder``, which
+    keeps this order): a long file handed out last keeps one worker busy while the other has nothing left to do.
+    """
+    long_files = {item.path for item in items if item.get_closest_marker("e2e")}
+    items.sort(key=lambda item: item.path not in long_files)  # a stable sort: each group keeps its order
