@@ -194,10 +194,11 @@ def _serve(listener: socket.socket) -> _Start:
                     selector.close()
                     signal.set_wakeup_fd(-1)
                     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                    for fd in (wake_read, wake_write, listener.fileno(), connection.fileno()):
-                        os.close(fd)
-                    for other in launchers.values():
-                        other.close()
+                    os.close(wake_read)
+                    os.close(wake_write)
+                    # Closed through their objects, so that freeing them later closes no fd the child has reused.
+                    for socket_of_the_forker in (listener, connection, *launchers.values()):
+                        socket_of_the_forker.close()
                     return start
                 for fd in start.streams:
                     os.close(fd)
