@@ -136,6 +136,7 @@ def test_ctrl_c_ends_a_serving_server_with_130(start: str) -> None:
             server.send_signal(signal.SIGINT)
             # 130 is main()'s own exit: the child got the signal (a launcher that did not forward it dies by it).
             assert server.wait(timeout=30) == 130
+            assert server.stderr is not None and b"Traceback" not in server.stderr.read()  # 3.10 printed one
     finally:
         signal.signal(signal.SIGINT, previous)
 

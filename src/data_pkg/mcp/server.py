@@ -21,6 +21,7 @@ capability tells; ``logging/setLevel`` sets the least severity a client is sent.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -358,6 +359,8 @@ def main() -> int:
         logger.warning(TERMINAL_HINT)
     try:
         anyio.run(serve, server)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        # Ctrl-C. On Python 3.10, anyio's runner cancels the serving task and lets its CancelledError out instead
+        # of a KeyboardInterrupt (3.11's asyncio.Runner converts it); nothing else cancels that task.
         return 130
     return 0
